@@ -1,0 +1,77 @@
+//===- PTO.h - PTO dialect --------------------------------------*- C++ -*-===//
+//
+// Declares the pto dialect, its attributes, types, interfaces and ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_DIALECT_PTO_IR_PTO_H
+#define PTO_DIALECT_PTO_IR_PTO_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include "pto/Dialect/PTO/IR/PTOEnums.h.inc"
+
+#include "pto/Dialect/PTO/IR/PTODialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "pto/Dialect/PTO/IR/PTOAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "pto/Dialect/PTO/IR/PTOTypes.h.inc"
+
+#include "pto/Dialect/PTO/IR/PTOInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "pto/Dialect/PTO/IR/PTOOps.h.inc"
+
+namespace mlir::pto {
+
+/// Returns the runtime a module targets: its `pto.runtime` attribute, or
+/// `tensormap_and_ringbuffer` when absent.
+Runtime getModuleRuntime(ModuleOp module);
+
+/// Returns true for an argument/result type a kernel, Graph or orchestration
+/// function may take: a pto tensor or a builtin integer, index or float.
+bool isValidParameterType(Type type);
+
+/// Returns true if `type` is a scalar parameter type (integer, index, float).
+bool isScalarType(Type type);
+
+/// Returns true if `actual` may be passed where `expected` is declared: same
+/// rank, element type and layout, and each extent equal or dynamic on one side.
+bool isCompatibleTensorType(TensorType expected, TensorType actual);
+
+/// Direction of argument `index` of a kernel, Graph or orchestration
+/// function: its `pto.direction` attribute, `in` when absent.
+Direction getArgDirection(FunctionOpInterface func, unsigned index);
+
+/// Sets the `pto.direction` attribute of argument `index`.
+void setArgDirection(FunctionOpInterface func, unsigned index,
+                     Direction direction);
+
+/// Returns true if argument `index` is a tensor written by the function
+/// (direction `out` or `inout`).
+bool isWritableTensorArg(FunctionOpInterface func, unsigned index);
+
+/// Indices of the Out/InOut tensor parameters, in parameter order: the
+/// parameters a launch of the function yields tied results for.
+SmallVector<unsigned> getWritableTensorArgIndices(FunctionOpInterface func);
+
+/// Number of tensor parameters of `func`.
+unsigned getNumTensorArgs(FunctionOpInterface func);
+
+} // namespace mlir::pto
+
+#endif // PTO_DIALECT_PTO_IR_PTO_H

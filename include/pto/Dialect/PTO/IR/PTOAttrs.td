@@ -1,0 +1,73 @@
+//===- PTOAttrs.td - PTO enum attributes -------------------*- tablegen -*-===//
+
+#ifndef PTO_DIALECT_PTO_IR_PTOATTRS_TD
+#define PTO_DIALECT_PTO_IR_PTOATTRS_TD
+
+include "pto/Dialect/PTO/IR/PTODialect.td"
+include "mlir/IR/EnumAttr.td"
+
+def PTO_Direction : I32EnumAttr<"Direction", "parameter direction", [
+    I32EnumAttrCase<"in", 0>,
+    I32EnumAttrCase<"out", 1>,
+    I32EnumAttrCase<"inout", 2>,
+  ]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+
+def PTO_DirectionAttr : EnumAttr<PTO_Dialect, PTO_Direction, "direction"> {
+  let summary = "Direction of a tensor parameter";
+  let description = [{
+    How a kernel or Graph accesses a tensor parameter: `in` (read only),
+    `out` (write only, caller-supplied storage unless omitted at a launch) or
+    `inout` (read and write). Attached to function arguments as
+    `{pto.direction = #pto.direction<inout>}`; an argument without it is `in`.
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PTO_CoreType : I32EnumAttr<"CoreType", "kernel core type", [
+    I32EnumAttrCase<"aic", 0>,
+    I32EnumAttrCase<"aiv", 1>,
+    I32EnumAttrCase<"mixed", 2>,
+  ]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+
+def PTO_CoreTypeAttr : EnumAttr<PTO_Dialect, PTO_CoreType, "core_type"> {
+  let summary = "Core type a kernel runs on";
+  let description = [{
+    `aic` (cube core, `rt_submit_aic_task`), `aiv` (vector core,
+    `rt_submit_aiv_task`) or `mixed` (both, launched through `MixedKernels`).
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PTO_Runtime : I32EnumAttr<"Runtime", "target PTO runtime", [
+    I32EnumAttrCase<"tensormap_and_ringbuffer", 0>,
+    I32EnumAttrCase<"host_build_graph", 1>,
+  ]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+
+def PTO_RuntimeAttr : EnumAttr<PTO_Dialect, PTO_Runtime, "runtime"> {
+  let summary = "Target runtime of a module";
+  let description = [{
+    Set on the top-level module as `pto.runtime`. Graph functions
+    (`pto.graph`) exist only in `host_build_graph`; a module without the
+    attribute targets the default `tensormap_and_ringbuffer`.
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PTO_Layout : I32EnumAttr<"Layout", "tensor memory layout", [
+    I32EnumAttrCase<"nd", 0>,
+    I32EnumAttrCase<"dn", 1>,
+  ]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+
+#endif // PTO_DIALECT_PTO_IR_PTOATTRS_TD

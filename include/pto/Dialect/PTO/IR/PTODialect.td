@@ -1,0 +1,71 @@
+//===- PTODialect.td - PTO dialect definition --------------*- tablegen -*-===//
+//
+// The `pto` dialect models orchestration programs for the PTO runtime: task
+// launches, Graph functions recorded and replayed by the host_build_graph
+// runtime, tensor views and allocations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_DIALECT_PTO_IR_PTODIALECT_TD
+#define PTO_DIALECT_PTO_IR_PTODIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def PTO_Dialect : Dialect {
+  let name = "pto";
+  let cppNamespace = "::mlir::pto";
+  let summary = "Task-graph orchestration for the PTO runtime on Ascend NPUs";
+  let description = [{
+    The `pto` dialect describes the host-side orchestration of PTO programs:
+    InCore kernels (`pto.kernel`), Graph functions that the `host_build_graph`
+    runtime records once and replays (`pto.graph`), orchestration entry
+    functions (`pto.orchestration`), task launches (`pto.submit`), Graph calls
+    (`pto.call`), tensor views and allocations, and runtime scopes.
+
+    Scalars, loops and branches use the upstream `arith` and `scf` dialects.
+    A launch that writes a tensor rebinds it: each Out/InOut tensor operand of
+    `pto.submit` yields a *tied result*, a new SSA name for the same buffer
+    (see `TiedOpInterface`).
+
+    Discardable attributes understood by the dialect:
+    - `pto.runtime = #pto.runtime<...>` on the top-level `builtin.module`
+      selects the target runtime (default `tensormap_and_ringbuffer`);
+    - `pto.direction = #pto.direction<...>` on a tensor function argument
+      gives its parameter direction (default `in`);
+    - `pto.parallel` (unit) on an `scf.for` marks a parallel loop
+      (`pl.parallel`): its iterations are independent, and task ids carried
+      through it become per-iteration array slots.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Name of the module attribute selecting the target runtime.
+    static constexpr ::llvm::StringLiteral getRuntimeAttrName() {
+      return ::llvm::StringLiteral("pto.runtime");
+    }
+    /// Name of the argument attribute carrying a parameter direction.
+    static constexpr ::llvm::StringLiteral getDirectionAttrName() {
+      return ::llvm::StringLiteral("pto.direction");
+    }
+    /// Name of the unit attribute marking an `scf.for` as parallel.
+    static constexpr ::llvm::StringLiteral getParallelAttrName() {
+      return ::llvm::StringLiteral("pto.parallel");
+    }
+
+  private:
+    void registerTypes();
+    void registerAttributes();
+
+  public:
+  }];
+}
+
+class PTO_Op<string mnemonic, list<Trait> traits = []>
+    : Op<PTO_Dialect, mnemonic, traits>;
+
+#endif // PTO_DIALECT_PTO_IR_PTODIALECT_TD

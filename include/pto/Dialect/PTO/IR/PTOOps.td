@@ -1,0 +1,565 @@
+//===- PTOOps.td - PTO operations --------------------------*- tablegen -*-===//
+
+#ifndef PTO_DIALECT_PTO_IR_PTOOPS_TD
+#define PTO_DIALECT_PTO_IR_PTOOPS_TD
+
+include "pto/Dialect/PTO/IR/PTODialect.td"
+include "pto/Dialect/PTO/IR/PTOAttrs.td"
+include "pto/Dialect/PTO/IR/PTOTypes.td"
+include "pto/Dialect/PTO/IR/PTOInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Function-like ops
+//===----------------------------------------------------------------------===//
+
+class PTO_FunctionOp<string mnemonic, list<Trait> traits = []>
+    : PTO_Op<mnemonic, !listconcat(traits, [
+        AffineScope, AutomaticAllocationScope, IsolatedFromAbove,
+        FunctionOpInterface])> {
+  dag commonArguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypeAttrOf<FunctionType>:$function_type,
+    OptionalAttr<StrAttr>:$sym_visibility,
+    OptionalAttr<DictArrayAttr>:$arg_attrs,
+    OptionalAttr<DictArrayAttr>:$res_attrs
+  );
+  let arguments = commonArguments;
+  let regions = (region MaxSizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
+                                 "::mlir::FunctionType":$type), [{
+      $_state.addAttribute(::mlir::SymbolTable::getSymbolAttrName(),
+                           $_builder.getStringAttr(name));
+      $_state.addAttribute(getFunctionTypeAttrName($_state.name),
+                           ::mlir::TypeAttr::get(type));
+      $_state.addRegion();
+    }]>];
+  code commonExtraClassDeclaration = [{
+    /// FunctionOpInterface: the callable region, null for a declaration.
+    ::mlir::Region *getCallableRegion() {
+      return isExternal() ? nullptr : &getBody();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+  }];
+  let extraClassDeclaration = commonExtraClassDeclaration # [{
+    bool isDeclaration() { return isExternal(); }
+  }];
+}
+
+def PTO_KernelOp : PTO_FunctionOp<"kernel", [Symbol]> {
+  let summary = "An InCore kernel";
+  let description = [{
+    Declares a kernel that runs on the device's cores. The core type (`aic`,
+    `aiv` or `mixed`) is written before the symbol name. Tensor parameters
+    carry a direction (`pto.direction`, default `in`); scalar parameters are
+    builtin integers, `index` or floats, and every tensor parameter precedes
+    every scalar one, as the runtime's task-argument layout requires.
+
+    The body is optional: the orchestration layer treats kernels as opaque.
+    A kernel may return tensors; each returned tensor must be one of its own
+    Out/InOut parameters (see `pto-normalize-return-order`).
+
+    ```mlir
+    pto.kernel aiv @add(%a: !pto.tensor<16xf32>, %b: !pto.tensor<16xf32>,
+                        %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>},
+                        %scale: f32)
+    ```
+  }];
+  let arguments = !con(commonArguments, (ins PTO_CoreTypeAttr:$core_type));
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
+                                 "::mlir::FunctionType":$type,
+                                 "::mlir::pto::CoreType":$coreType), [{
+      $_state.addAttribute(::mlir::SymbolTable::getSymbolAttrName(),
+                           $_builder.getStringAttr(name));
+      $_state.addAttribute(getFunctionTypeAttrName($_state.name),
+                           ::mlir::TypeAttr::get(type));
+      $_state.addAttribute(getCoreTypeAttrName($_state.name),
+          ::mlir::pto::CoreTypeAttr::get($_builder.getContext(), coreType));
+      $_state.addRegion();
+    }]>];
+  let extraClassDeclaration = commonExtraClassDeclaration # [{
+    /// A kernel without a body is still a definition: its code is compiled
+    /// separately for the device, and the orchestration layer only needs its
+    /// signature. It may therefore be public.
+    bool isDeclaration() { return false; }
+  }];
+}
+
+def PTO_GraphOp : PTO_FunctionOp<"graph", [Symbol]> {
+  let summary = "A Graph function: the host_build_graph record/replay unit";
+  let description = [{
+    A function whose task topology the `host_build_graph` runtime records on
+    the first call for a graph key and replays on later calls, patching only
+    the addresses of its boundary tensors (tensor parameters) and the values
+    of its boundary scalars (scalar parameters). Everything the body derives,
+    views or allocates is frozen into the recording; the
+    `pto-legalize-graph-boundary` pass makes a Graph replay-safe.
+
+    Parameters follow the kernel rules (directions, tensors before scalars).
+    Called with `pto.call`. A Graph must have a body.
+
+    ```mlir
+    pto.graph @layer(%x: !pto.tensor<16xf32>,
+                     %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                     %layer_idx: index) -> !pto.tensor<16xf32> {
+      %acc1, %t = pto.submit @add(%x, %acc) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      pto.return %acc1 : !pto.tensor<16xf32>
+    }
+    ```
+  }];
+}
+
+def PTO_OrchestrationOp : PTO_FunctionOp<"orchestration", [Symbol]> {
+  let summary = "An orchestration function: the program's host entry";
+  let description = [{
+    The function the runtime calls as `aicpu_orchestration_entry`. Its
+    tensor parameters are the external tensors, its scalar parameters the
+    entry's scalar arguments. The body launches tasks (`pto.submit`), calls
+    Graphs (`pto.call`), allocates intermediates and drives `scf` control
+    flow. Must have a body.
+  }];
+}
+
+def PTO_ReturnOp : PTO_Op<"return", [Pure, ReturnLike, Terminator,
+    ParentOneOf<["KernelOp", "GraphOp", "OrchestrationOp"]>]> {
+  let summary = "Return from a kernel, Graph or orchestration function";
+  let description = [{
+    Terminates a function body. Operand types must match the function's
+    result types.
+
+    ```mlir
+    pto.return %c : !pto.tensor<16xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Task launches and calls
+//===----------------------------------------------------------------------===//
+
+def PTO_SubmitOp : PTO_Op<"submit", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<PTO_TiedOpInterface>]> {
+  let summary = "Launch a kernel task";
+  let description = [{
+    Submits one task running kernel `callee`. The operands follow the
+    kernel's signature: tensors first, then scalars. A launch may omit a tail
+    of Out tensor parameters (the runtime allocates those buffers); every
+    scalar parameter must be supplied.
+
+    Results: one tensor per Out/InOut tensor parameter of the kernel, in
+    parameter order, then the task's id. A result whose parameter was
+    supplied is *tied* to that operand: it is the same buffer under a new SSA
+    name. A result for an omitted parameter is the runtime-allocated buffer.
+
+    Optional parts: `deps(...)` lists explicit dependencies (task ids or
+    task id arrays, honoured in manual scopes); `pred(...)` is a dispatch
+    predicate (a device tensor the scheduler reads); `core_num(...)` is the
+    launch's core count.
+
+    ```mlir
+    %c1, %tid = pto.submit @add(%a, %b, %c, %scale) deps(%t0 : !pto.task_id)
+        : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32)
+        -> !pto.tensor<16xf32>
+    ```
+  }];
+  let arguments = (ins
+    FlatSymbolRefAttr:$callee,
+    Variadic<AnyTypeOf<[PTO_Tensor, PTO_Scalar]>>:$args,
+    Variadic<PTO_Dependency>:$deps,
+    Optional<PTO_Tensor>:$predicate,
+    Optional<Index>:$core_num
+  );
+  let results = (outs Variadic<PTO_Tensor>:$outs, PTO_TaskId:$task_id);
+  let assemblyFormat = [{
+    $callee `(` $args `)`
+    (`deps` `(` $deps^ `:` type($deps) `)`)?
+    (`pred` `(` $predicate^ `:` type($predicate) `)`)?
+    (`core_num` `(` $core_num^ `)`)?
+    attr-dict `:` functional-type($args, $outs)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Number of leading tensor operands in `args`.
+    unsigned getNumTensorArgs();
+  }];
+}
+
+def PTO_CallOp : PTO_Op<"call", [
+    AttrSizedOperandSegments,
+    CallOpInterface,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<PTO_TiedOpInterface>]> {
+  let summary = "Call a Graph function";
+  let description = [{
+    Submits Graph `callee` to the `host_build_graph` runtime
+    (`rt_submit_graph`). Every parameter is supplied: unlike a kernel launch, a
+    Graph has no runtime-allocated tail. The results are the Graph's results;
+    a tensor result is tied to the argument the Graph returns in that
+    position (after `pto-normalize-return-order`, a Graph returns its own
+    Out/InOut parameters).
+
+    `deps(...)` and `pred(...)` are representable so that the legality checks
+    can reject them with a reason: the runtime refuses explicit dependencies
+    across a Graph boundary and ignores a predicate on a Graph launch.
+
+    ```mlir
+    %acc1 = pto.call @layer(%x, %acc, %i)
+        : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+    ```
+  }];
+  let arguments = (ins
+    FlatSymbolRefAttr:$callee,
+    Variadic<AnyTypeOf<[PTO_Tensor, PTO_Scalar]>>:$args,
+    Variadic<PTO_Dependency>:$deps,
+    Optional<PTO_Tensor>:$predicate,
+    OptionalAttr<DictArrayAttr>:$arg_attrs,
+    OptionalAttr<DictArrayAttr>:$res_attrs
+  );
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $callee `(` $args `)`
+    (`deps` `(` $deps^ `:` type($deps) `)`)?
+    (`pred` `(` $predicate^ `:` type($predicate) `)`)?
+    attr-dict `:` functional-type($args, $results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// CallOpInterface.
+    ::mlir::CallInterfaceCallable getCallableForCallee() {
+      return (*this)->getAttrOfType<::mlir::SymbolRefAttr>("callee");
+    }
+    void setCalleeFromCallable(::mlir::CallInterfaceCallable callee) {
+      (*this)->setAttr("callee", ::llvm::cast<::mlir::SymbolRefAttr>(callee));
+    }
+    ::mlir::Operation::operand_range getArgOperands() { return getArgs(); }
+    ::mlir::MutableOperandRange getArgOperandsMutable() {
+      return getArgsMutable();
+    }
+  }];
+}
+
+def PTO_TaskDummyOp : PTO_Op<"task_dummy"> {
+  let summary = "A barrier task with dependencies";
+  let description = [{
+    Submits a kernel-less task (`rt_submit_dummy_task`) that completes after
+    all of `deps`; its id stands for the whole set. With no dependencies it is
+    ready immediately. Counts as one recorded node inside a Graph.
+
+    ```mlir
+    %barrier = pto.task_dummy deps(%tids : !pto.task_id_array<4>)
+    ```
+  }];
+  let arguments = (ins Variadic<PTO_Dependency>:$deps);
+  let results = (outs PTO_TaskId:$task_id);
+  let assemblyFormat = [{
+    (`deps` `(` $deps^ `:` type($deps) `)`)? attr-dict
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+def PTO_SliceOp : PTO_Op<"slice", [Pure, AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "A view of a window of a tensor";
+  let description = [{
+    A zero-copy view of `source` starting at `offsets` with extents `sizes`
+    (unit strides). Each offset and size is a literal or an `index` value, as
+    in `tensor.extract_slice`. The result has the source's element type and
+    layout and one extent per axis: the literal size, or `?` for a dynamic
+    one. Literal windows must lie inside literal source extents.
+
+    ```mlir
+    %wl = pto.slice %w[%base, 0] [128, 128]
+        : !pto.tensor<5120x128xf32> to !pto.tensor<128x128xf32>
+    ```
+  }];
+  let arguments = (ins
+    PTO_Tensor:$source,
+    Variadic<Index>:$offsets,
+    Variadic<Index>:$sizes,
+    DenseI64ArrayAttr:$static_offsets,
+    DenseI64ArrayAttr:$static_sizes
+  );
+  let results = (outs PTO_Tensor:$result);
+  let assemblyFormat = [{
+    $source
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    attr-dict `:` type($source) `to` type($result)
+  }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$resultType, "::mlir::Value":$source,
+                   "::llvm::ArrayRef<::mlir::OpFoldResult>":$offsets,
+                   "::llvm::ArrayRef<::mlir::OpFoldResult>":$sizes)>
+  ];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedOffsets();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedSizes();
+  }];
+}
+
+def PTO_CreateOp : PTO_Op<"create", [
+    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+  let summary = "Allocate an intermediate tensor";
+  let description = [{
+    Allocates a new tensor (`alloc_tensors` in the runtime). One `index`
+    operand per `?` extent of the result type, in axis order.
+
+    ```mlir
+    %tmp = pto.create : !pto.tensor<16x128xf32>
+    %buf = pto.create(%n) : !pto.tensor<?x128xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$dynamic_sizes);
+  let results = (outs PTO_Tensor:$result);
+  let assemblyFormat = [{
+    (`(` $dynamic_sizes^ `)`)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_FullOp : PTO_Op<"full", [
+    MemoryEffects<[MemAlloc<DefaultResource>]>,
+    TypesMatchWith<"value type matches the element type",
+                   "result", "value",
+                   "::llvm::cast<::mlir::pto::TensorType>($_self).getElementType()">]> {
+  let summary = "Allocate a tensor filled with one value";
+  let description = [{
+    Allocates a tensor whose every element is `value`. Dynamic extents as in
+    `pto.create`. The orchestration runtimes have no lowering for it; the
+    Graph legality checks reject it inside a Graph.
+
+    ```mlir
+    %zeros = pto.full %zero : !pto.tensor<16xf32>
+    ```
+  }];
+  let arguments = (ins PTO_Scalar:$value, Variadic<Index>:$dynamic_sizes);
+  let results = (outs PTO_Tensor:$result);
+  let assemblyFormat = [{
+    $value (`(` $dynamic_sizes^ `)`)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_DimOp : PTO_Op<"dim", [Pure]> {
+  let summary = "Extent of a tensor along a literal axis";
+  let description = [{
+    Returns the extent of `source` along axis `axis` as an `index`. A static
+    extent folds to a constant; a dynamic one is read from the tensor's
+    descriptor at run time.
+
+    ```mlir
+    %rows = pto.dim %x, 0 : !pto.tensor<?x128xf32>
+    ```
+  }];
+  let arguments = (ins PTO_Tensor:$source, I64Attr:$axis);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$source `,` $axis attr-dict `:` type($source)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let builders = [OpBuilder<(ins "::mlir::Value":$source, "int64_t":$axis), [{
+      build($_builder, $_state, $_builder.getIndexType(), source,
+            $_builder.getI64IntegerAttr(axis));
+    }]>];
+}
+
+def PTO_ReadOp : PTO_Op<"read", [
+    MemoryEffects<[MemRead]>,
+    TypesMatchWith<"result type matches the element type",
+                   "source", "result",
+                   "::llvm::cast<::mlir::pto::TensorType>($_self).getElementType()">]> {
+  let summary = "Read one element of a host control tensor";
+  let description = [{
+    Reads the element of `source` at `indices` (literals or `index`
+    values, one per axis) on the host (`get_tensor_data`). Meant for host
+    control tensors passed to the orchestration.
+
+    ```mlir
+    %n = pto.read %lens[%b] : !pto.tensor<8xi32>
+    ```
+  }];
+  let arguments = (ins PTO_Tensor:$source, Variadic<Index>:$indices,
+                       DenseI64ArrayAttr:$static_indices);
+  let results = (outs PTO_Scalar:$result);
+  let assemblyFormat = [{
+    $source custom<DynamicIndexList>($indices, $static_indices)
+    attr-dict `:` type($source)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_WriteOp : PTO_Op<"write", [
+    MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"value type matches the element type",
+                   "dest", "value",
+                   "::llvm::cast<::mlir::pto::TensorType>($_self).getElementType()">]> {
+  let summary = "Write one element of a host control tensor";
+  let description = [{
+    Writes `value` to the element of `dest` at `indices` on the host
+    (`set_tensor_data`). Host writes are not uploaded to device storage.
+
+    ```mlir
+    pto.write %v, %flags[0] : !pto.tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins PTO_Scalar:$value, PTO_Tensor:$dest,
+                       Variadic<Index>:$indices,
+                       DenseI64ArrayAttr:$static_indices);
+  let assemblyFormat = [{
+    $value `,` $dest custom<DynamicIndexList>($indices, $static_indices)
+    attr-dict `:` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_TransposeOp : PTO_Op<"transpose", [Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>,
+    DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "A view with two axes swapped";
+  let description = [{
+    A zero-copy view of `source` with axes `axis0` and `axis1` exchanged
+    (`Tensor::transpose` in the runtime).
+
+    ```mlir
+    %xt = pto.transpose %x, 0, 1 : !pto.tensor<16x32xf32>
+    ```
+  }];
+  let arguments = (ins PTO_Tensor:$source, I64Attr:$axis0, I64Attr:$axis1);
+  let results = (outs PTO_Tensor:$result);
+  let assemblyFormat = [{
+    $source `,` $axis0 `,` $axis1 attr-dict `:` type($source)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Scopes
+//===----------------------------------------------------------------------===//
+
+def PTO_ScopeOp : PTO_Op<"scope", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+    NoRegionArguments]> {
+  let summary = "A runtime scope (PTO2_SCOPE)";
+  let description = [{
+    Runs its region inside a runtime scope. In an `auto` scope (the default)
+    the runtime derives task dependencies from tensor accesses; in a
+    `manual` scope only the explicit `deps(...)` of each launch order tasks.
+    Values leave the scope through `pto.yield`.
+
+    ```mlir
+    %c2 = pto.scope manual -> !pto.tensor<16xf32> {
+      %c1, %t0 = pto.submit @k(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      pto.yield %c1 : !pto.tensor<16xf32>
+    }
+    ```
+  }];
+  let arguments = (ins UnitAttr:$manual);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    (`manual` $manual^)? (`->` type($results)^)? $body attr-dict
+  }];
+  let builders = [OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
+                                 CArg<"bool", "false">:$manual)>];
+  let hasVerifier = 1;
+}
+
+def PTO_YieldOp : PTO_Op<"yield", [Pure, ReturnLike, Terminator,
+    HasParent<"ScopeOp">]> {
+  let summary = "Yield values out of a runtime scope";
+  let description = [{
+    Terminates a `pto.scope` body; its operands become the scope's results.
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+}
+
+//===----------------------------------------------------------------------===//
+// Task ids
+//===----------------------------------------------------------------------===//
+
+def PTO_InvalidTaskIdOp : PTO_Op<"invalid_task_id", [Pure]> {
+  let summary = "The invalid task id sentinel";
+  let description = [{
+    `PTO2TaskId::invalid()`: a dependency on it orders nothing. Seeds a
+    loop-carried task id before the first iteration.
+
+    ```mlir
+    %none = pto.invalid_task_id
+    ```
+  }];
+  let results = (outs PTO_TaskId:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def PTO_ArraySplatOp : PTO_Op<"array_splat", [Pure]> {
+  let summary = "A task id array with every element set to one id";
+  let description = [{
+    ```mlir
+    %ids = pto.array_splat %none : !pto.task_id_array<4>
+    ```
+  }];
+  let arguments = (ins PTO_TaskId:$value);
+  let results = (outs PTO_TaskIdArray:$result);
+  let assemblyFormat = "$value attr-dict `:` type($result)";
+}
+
+def PTO_ArrayGetOp : PTO_Op<"array_get", [Pure]> {
+  let summary = "Read one element of a task id array";
+  let description = [{
+    Returns element `index` of `array`. A constant index must be in bounds.
+
+    ```mlir
+    %t = pto.array_get %ids[%k] : !pto.task_id_array<4>
+    ```
+  }];
+  let arguments = (ins PTO_TaskIdArray:$array, Index:$index);
+  let results = (outs PTO_TaskId:$result);
+  let assemblyFormat = "$array `[` $index `]` attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
+def PTO_ArrayUpdateOp : PTO_Op<"array_update", [Pure,
+    AllTypesMatch<["array", "result"]>]> {
+  let summary = "Replace one element of a task id array";
+  let description = [{
+    Returns `array` with element `index` replaced by `value`. A constant
+    index must be in bounds.
+
+    ```mlir
+    %ids1 = pto.array_update %ids[%k], %t : !pto.task_id_array<4>
+    ```
+  }];
+  let arguments = (ins PTO_TaskIdArray:$array, Index:$index,
+                       PTO_TaskId:$value);
+  let results = (outs PTO_TaskIdArray:$result);
+  let assemblyFormat = [{
+    $array `[` $index `]` `,` $value attr-dict `:` type($array)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // PTO_DIALECT_PTO_IR_PTOOPS_TD

@@ -1,0 +1,101 @@
+//===- PTODialect.cpp - PTO dialect ---------------------------------------===//
+
+#include "pto/Dialect/PTO/IR/PTO.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+#include "pto/Dialect/PTO/IR/PTODialect.cpp.inc"
+#include "pto/Dialect/PTO/IR/PTOEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "pto/Dialect/PTO/IR/PTOAttrs.cpp.inc"
+
+namespace mlir::pto {
+
+void PTODialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "pto/Dialect/PTO/IR/PTOOps.cpp.inc"
+      >();
+}
+
+void PTODialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "pto/Dialect/PTO/IR/PTOAttrs.cpp.inc"
+      >();
+}
+
+Operation *PTODialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                           Type type, Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == getRuntimeAttrName()) {
+    if (!isa<ModuleOp>(op))
+      return op->emitError() << "'" << name
+                             << "' may only be set on a builtin.module";
+    if (!isa<RuntimeAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' must be a #pto.runtime attribute";
+    return success();
+  }
+  if (name == getParallelAttrName()) {
+    if (!isa<scf::ForOp>(op))
+      return op->emitError() << "'" << name
+                             << "' may only be set on an scf.for";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be a unit attribute";
+    return success();
+  }
+  if (name == getDirectionAttrName())
+    return op->emitError() << "'" << name
+                           << "' is an argument attribute of kernel, graph "
+                              "and orchestration functions";
+  return op->emitError() << "unknown pto dialect attribute '" << name << "'";
+}
+
+LogicalResult PTODialect::verifyRegionArgAttribute(Operation *op,
+                                                   unsigned regionIndex,
+                                                   unsigned argIndex,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != getDirectionAttrName())
+    return op->emitError() << "unknown pto argument attribute '" << name
+                           << "'";
+  if (!isa<KernelOp, GraphOp, OrchestrationOp>(op))
+    return op->emitError() << "'" << name
+                           << "' may only be set on arguments of pto.kernel, "
+                              "pto.graph and pto.orchestration";
+  if (!isa<DirectionAttr>(attr.getValue()))
+    return op->emitError() << "'" << name
+                           << "' must be a #pto.direction attribute";
+  auto func = cast<FunctionOpInterface>(op);
+  if (argIndex < func.getNumArguments() &&
+      !isa<TensorType>(func.getArgumentTypes()[argIndex]) &&
+      cast<DirectionAttr>(attr.getValue()).getValue() != Direction::in)
+    return op->emitError() << "argument " << argIndex
+                           << " is a scalar: scalar parameters are passed by "
+                              "value and must be 'in'";
+  return success();
+}
+
+Runtime getModuleRuntime(ModuleOp module) {
+  if (auto attr = module->getAttrOfType<RuntimeAttr>(
+          PTODialect::getRuntimeAttrName()))
+    return attr.getValue();
+  return Runtime::tensormap_and_ringbuffer;
+}
+
+} // namespace mlir::pto

@@ -1,0 +1,645 @@
+//===- PTOOps.cpp - PTO operations ----------------------------------------===//
+
+#include "pto/Dialect/PTO/IR/PTO.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+
+#include "pto/Dialect/PTO/IR/PTOInterfaces.cpp.inc"
+
+namespace mlir::pto {
+
+//===----------------------------------------------------------------------===//
+// Function helpers
+//===----------------------------------------------------------------------===//
+
+Direction getArgDirection(FunctionOpInterface func,
+                                     unsigned index) {
+  if (auto attr = func.getArgAttrOfType<DirectionAttr>(
+          index, PTODialect::getDirectionAttrName()))
+    return attr.getValue();
+  return Direction::in;
+}
+
+void setArgDirection(FunctionOpInterface func, unsigned index,
+                                Direction direction) {
+  func.setArgAttr(index, PTODialect::getDirectionAttrName(),
+                  DirectionAttr::get(func.getContext(), direction));
+}
+
+bool isWritableTensorArg(FunctionOpInterface func, unsigned index) {
+  return isa<TensorType>(func.getArgumentTypes()[index]) &&
+         getArgDirection(func, index) != Direction::in;
+}
+
+SmallVector<unsigned>
+getWritableTensorArgIndices(FunctionOpInterface func) {
+  SmallVector<unsigned> indices;
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+    if (isWritableTensorArg(func, i))
+      indices.push_back(i);
+  return indices;
+}
+
+unsigned getNumTensorArgs(FunctionOpInterface func) {
+  return llvm::count_if(func.getArgumentTypes(), llvm::IsaPred<TensorType>);
+}
+
+static ParseResult parseFunctionLike(OpAsmParser &parser,
+                                     OperationState &result,
+                                     StringAttr typeAttrName,
+                                     StringAttr argAttrsName,
+                                     StringAttr resAttrsName) {
+  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
+                          ArrayRef<Type> results,
+                          function_interface_impl::VariadicFlag,
+                          std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false, typeAttrName, buildFuncType,
+      argAttrsName, resAttrsName);
+}
+
+static void printFunctionLike(OpAsmPrinter &p, FunctionOpInterface op,
+                              ArrayRef<StringRef> extraElidedAttrs = {}) {
+  p << ' ';
+  if (auto visibility = op->getAttrOfType<StringAttr>(
+          SymbolTable::getVisibilityAttrName()))
+    p << visibility.getValue() << ' ';
+  p.printSymbolName(op.getName());
+  function_interface_impl::printFunctionSignature(
+      p, op, op.getArgumentTypes(), /*isVariadic=*/false,
+      op.getResultTypes());
+  SmallVector<StringRef> elided = {
+      SymbolTable::getVisibilityAttrName(), SymbolTable::getSymbolAttrName(),
+      "function_type", "arg_attrs", "res_attrs"};
+  llvm::append_range(elided, extraElidedAttrs);
+  function_interface_impl::printFunctionAttributes(p, op, elided);
+  Region &body = op.getFunctionBody();
+  if (!body.empty()) {
+    p << ' ';
+    p.printRegion(body, /*printEntryBlockArgs=*/false,
+                  /*printBlockTerminators=*/true);
+  }
+}
+
+/// Checks what every pto function shares: parameter and result types,
+/// tensors before scalars (for functions whose parameters become task
+/// arguments), and a body where one is required.
+static LogicalResult verifyFunctionLike(FunctionOpInterface func,
+                                        bool tensorsBeforeScalars,
+                                        bool requiresBody) {
+  std::optional<unsigned> firstScalar;
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+    if (!isValidParameterType(type))
+      return func.emitOpError()
+             << "parameter #" << index << " has type " << type
+             << ": expected a !pto.tensor or a builtin integer, index or "
+                "float scalar";
+    if (isScalarType(type)) {
+      if (!firstScalar)
+        firstScalar = index;
+    } else if (firstScalar && tensorsBeforeScalars) {
+      return func.emitOpError()
+             << "tensor parameter #" << index << " follows scalar parameter #"
+             << *firstScalar
+             << ": every tensor parameter must precede every scalar one";
+    }
+  }
+  for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
+    if (!isValidParameterType(type))
+      return func.emitOpError()
+             << "result #" << index << " has type " << type
+             << ": expected a !pto.tensor or a builtin integer, index or "
+                "float scalar";
+  if (requiresBody && func.isExternal())
+    return func.emitOpError() << "requires a body";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<CoreType> coreType = symbolizeCoreType(keyword);
+  if (!coreType)
+    return parser.emitError(loc)
+           << "expected a kernel core type (aic, aiv or mixed), got '"
+           << keyword << "'";
+  result.addAttribute(getCoreTypeAttrName(result.name),
+                      CoreTypeAttr::get(parser.getContext(), *coreType));
+  return parseFunctionLike(parser, result, getFunctionTypeAttrName(result.name),
+                           getArgAttrsAttrName(result.name),
+                           getResAttrsAttrName(result.name));
+}
+
+void KernelOp::print(OpAsmPrinter &p) {
+  p << ' ' << stringifyCoreType(getCoreType());
+  printFunctionLike(p, *this, {getCoreTypeAttrName().getValue()});
+}
+
+LogicalResult KernelOp::verify() {
+  return verifyFunctionLike(*this, /*tensorsBeforeScalars=*/true,
+                            /*requiresBody=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// GraphOp
+//===----------------------------------------------------------------------===//
+
+ParseResult GraphOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseFunctionLike(parser, result, getFunctionTypeAttrName(result.name),
+                           getArgAttrsAttrName(result.name),
+                           getResAttrsAttrName(result.name));
+}
+
+void GraphOp::print(OpAsmPrinter &p) { printFunctionLike(p, *this); }
+
+LogicalResult GraphOp::verify() {
+  return verifyFunctionLike(*this, /*tensorsBeforeScalars=*/true,
+                            /*requiresBody=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// OrchestrationOp
+//===----------------------------------------------------------------------===//
+
+ParseResult OrchestrationOp::parse(OpAsmParser &parser,
+                                   OperationState &result) {
+  return parseFunctionLike(parser, result, getFunctionTypeAttrName(result.name),
+                           getArgAttrsAttrName(result.name),
+                           getResAttrsAttrName(result.name));
+}
+
+void OrchestrationOp::print(OpAsmPrinter &p) { printFunctionLike(p, *this); }
+
+LogicalResult OrchestrationOp::verify() {
+  return verifyFunctionLike(*this, /*tensorsBeforeScalars=*/false,
+                            /*requiresBody=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// ReturnOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReturnOp::verify() {
+  auto func = cast<FunctionOpInterface>((*this)->getParentOp());
+  ArrayRef<Type> results = func.getResultTypes();
+  if (getNumOperands() != results.size())
+    return emitOpError() << "returns " << getNumOperands()
+                         << " values, but the enclosing function has "
+                         << results.size() << " results";
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip_equal(getOperandTypes(), results)))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return emitOpError() << "operand #" << index << " has type "
+                           << std::get<0>(pair)
+                           << ", but the enclosing function returns "
+                           << std::get<1>(pair);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Launch helpers
+//===----------------------------------------------------------------------===//
+
+/// A task launch or Graph call may only appear in a Graph or orchestration
+/// body: kernels run on the device and launch nothing.
+static LogicalResult verifyLaunchContext(Operation *op) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!isa_and_nonnull<GraphOp, OrchestrationOp>(func))
+    return op->emitOpError()
+           << "may only appear in a pto.graph or pto.orchestration body";
+  return success();
+}
+
+/// Returns the number of leading tensor operands of `args` after checking
+/// that every tensor precedes every scalar.
+static FailureOr<unsigned> verifyTensorsBeforeScalars(Operation *op,
+                                                      ValueRange args) {
+  std::optional<unsigned> firstScalar;
+  for (auto [index, value] : llvm::enumerate(args)) {
+    if (!isa<TensorType>(value.getType())) {
+      if (!firstScalar)
+        firstScalar = index;
+    } else if (firstScalar) {
+      return op->emitOpError()
+             << "tensor operand #" << index << " follows scalar operand #"
+             << *firstScalar
+             << ": every tensor argument must precede every scalar one";
+    }
+  }
+  return firstScalar ? *firstScalar : args.size();
+}
+
+static LogicalResult verifyArgumentType(Operation *op, unsigned index,
+                                        Type actual, Type expected,
+                                        StringRef callee) {
+  auto expectedTensor = dyn_cast<TensorType>(expected);
+  auto actualTensor = dyn_cast<TensorType>(actual);
+  bool ok = expectedTensor && actualTensor
+                ? isCompatibleTensorType(expectedTensor, actualTensor)
+                : actual == expected;
+  if (!ok)
+    return op->emitOpError() << "operand #" << index << " has type " << actual
+                             << ", but @" << callee << " declares parameter #"
+                             << index << " as " << expected;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SubmitOp
+//===----------------------------------------------------------------------===//
+
+unsigned SubmitOp::getNumTensorArgs() {
+  return llvm::count_if(getArgs().getTypes(), llvm::IsaPred<TensorType>);
+}
+
+LogicalResult SubmitOp::verify() {
+  if (failed(verifyLaunchContext(*this)) ||
+      failed(verifyTensorsBeforeScalars(*this, getArgs())))
+    return failure();
+  return success();
+}
+
+LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *target =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  auto kernel = dyn_cast_or_null<KernelOp>(target);
+  if (!kernel) {
+    if (isa_and_nonnull<GraphOp>(target))
+      return emitOpError() << "'@" << getCallee()
+                           << "' is a pto.graph: call Graphs with pto.call";
+    return emitOpError() << "'@" << getCallee()
+                         << "' does not reference a pto.kernel";
+  }
+  ArrayRef<Type> params = kernel.getArgumentTypes();
+  unsigned numTensorParams = pto::getNumTensorArgs(kernel);
+  unsigned numScalarParams = params.size() - numTensorParams;
+  unsigned numTensorArgs = getNumTensorArgs();
+  unsigned numScalarArgs = getArgs().size() - numTensorArgs;
+
+  if (numTensorArgs > numTensorParams)
+    return emitOpError() << "passes " << numTensorArgs << " tensors, but @"
+                         << getCallee() << " has " << numTensorParams
+                         << " tensor parameters";
+  if (numScalarArgs != numScalarParams)
+    return emitOpError() << "passes " << numScalarArgs << " scalars, but @"
+                         << getCallee() << " has " << numScalarParams
+                         << " scalar parameters";
+  for (unsigned i = numTensorArgs; i < numTensorParams; ++i)
+    if (getArgDirection(kernel, i) != Direction::out)
+      return emitOpError()
+             << "omits tensor parameter #" << i << " of @" << getCallee()
+             << ", which is '" << stringifyDirection(getArgDirection(kernel, i))
+             << "': only a tail of 'out' parameters may be left for the "
+                "runtime to allocate";
+
+  for (unsigned i = 0; i < numTensorArgs; ++i)
+    if (failed(verifyArgumentType(*this, i, getArgs()[i].getType(), params[i],
+                                  getCallee())))
+      return failure();
+  for (unsigned i = 0; i < numScalarArgs; ++i)
+    if (failed(verifyArgumentType(*this, numTensorArgs + i,
+                                  getArgs()[numTensorArgs + i].getType(),
+                                  params[numTensorParams + i], getCallee())))
+      return failure();
+
+  SmallVector<unsigned> writable = getWritableTensorArgIndices(kernel);
+  if (getOuts().size() != writable.size())
+    return emitOpError() << "has " << getOuts().size()
+                         << " tensor results, but @" << getCallee() << " has "
+                         << writable.size()
+                         << " out/inout tensor parameters (one result each)";
+  for (auto [resultIndex, paramIndex] : llvm::enumerate(writable)) {
+    Type expected = paramIndex < numTensorArgs
+                        ? getArgs()[paramIndex].getType()
+                        : params[paramIndex];
+    if (getOuts()[resultIndex].getType() != expected)
+      return emitOpError() << "result #" << resultIndex << " has type "
+                           << getOuts()[resultIndex].getType()
+                           << ", but it rebinds parameter #" << paramIndex
+                           << " of type " << expected;
+  }
+  return success();
+}
+
+std::optional<unsigned> SubmitOp::getTiedResultOperandIndex(unsigned index) {
+  if (index >= getOuts().size())
+    return std::nullopt;
+  auto kernel =
+      SymbolTable::lookupNearestSymbolFrom<KernelOp>(*this, getCalleeAttr());
+  if (!kernel)
+    return std::nullopt;
+  SmallVector<unsigned> writable = getWritableTensorArgIndices(kernel);
+  if (index >= writable.size() || writable[index] >= getNumTensorArgs())
+    return std::nullopt;
+  // `args` is the first operand segment, so its indices are operand indices.
+  return writable[index];
+}
+
+//===----------------------------------------------------------------------===//
+// CallOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CallOp::verify() {
+  if (failed(verifyLaunchContext(*this)) ||
+      failed(verifyTensorsBeforeScalars(*this, getArgs())))
+    return failure();
+  return success();
+}
+
+LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *target =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  auto graph = dyn_cast_or_null<GraphOp>(target);
+  if (!graph) {
+    if (isa_and_nonnull<KernelOp>(target))
+      return emitOpError() << "'@" << getCallee()
+                           << "' is a pto.kernel: launch kernels with "
+                              "pto.submit";
+    return emitOpError() << "'@" << getCallee()
+                         << "' does not reference a pto.graph";
+  }
+  ArrayRef<Type> params = graph.getArgumentTypes();
+  if (getArgs().size() != params.size())
+    return emitOpError() << "passes " << getArgs().size() << " arguments, but @"
+                         << getCallee() << " has " << params.size()
+                         << " parameters: a Graph call supplies every "
+                            "parameter (a Graph has no runtime-allocated "
+                            "outputs)";
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip_equal(getArgs().getTypes(), params)))
+    if (failed(verifyArgumentType(*this, index, std::get<0>(pair),
+                                  std::get<1>(pair), getCallee())))
+      return failure();
+  ArrayRef<Type> results = graph.getResultTypes();
+  if (getNumResults() != results.size())
+    return emitOpError() << "has " << getNumResults() << " results, but @"
+                         << getCallee() << " returns " << results.size();
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip_equal(getResultTypes(), results)))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return emitOpError() << "result #" << index << " has type "
+                           << std::get<0>(pair) << ", but @" << getCallee()
+                           << " returns " << std::get<1>(pair);
+  return success();
+}
+
+std::optional<unsigned> CallOp::getTiedResultOperandIndex(unsigned index) {
+  auto graph =
+      SymbolTable::lookupNearestSymbolFrom<GraphOp>(*this, getCalleeAttr());
+  if (!graph || graph.isExternal() || index >= getNumResults())
+    return std::nullopt;
+  auto ret = dyn_cast<ReturnOp>(graph.getBody().front().getTerminator());
+  if (!ret || index >= ret.getNumOperands())
+    return std::nullopt;
+  auto arg = dyn_cast<BlockArgument>(ret.getOperand(index));
+  if (!arg || arg.getOwner() != &graph.getBody().front() ||
+      !isa<TensorType>(arg.getType()))
+    return std::nullopt;
+  return arg.getArgNumber();
+}
+
+//===----------------------------------------------------------------------===//
+// SliceOp
+//===----------------------------------------------------------------------===//
+
+void SliceOp::build(OpBuilder &builder, OperationState &result,
+                    Type resultType, Value source,
+                    ArrayRef<OpFoldResult> offsets,
+                    ArrayRef<OpFoldResult> sizes) {
+  SmallVector<int64_t> staticOffsets, staticSizes;
+  SmallVector<Value> dynamicOffsets, dynamicSizes;
+  dispatchIndexOpFoldResults(offsets, dynamicOffsets, staticOffsets);
+  dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
+  build(builder, result, resultType, source, dynamicOffsets, dynamicSizes,
+        builder.getDenseI64ArrayAttr(staticOffsets),
+        builder.getDenseI64ArrayAttr(staticSizes));
+}
+
+SmallVector<OpFoldResult> SliceOp::getMixedOffsets() {
+  return getMixedValues(getStaticOffsets(), getOffsets(), getContext());
+}
+
+SmallVector<OpFoldResult> SliceOp::getMixedSizes() {
+  return getMixedValues(getStaticSizes(), getSizes(), getContext());
+}
+
+Value SliceOp::getViewSource() { return getSource(); }
+
+LogicalResult SliceOp::verify() {
+  auto sourceType = cast<TensorType>(getSource().getType());
+  auto resultType = cast<TensorType>(getResult().getType());
+  int64_t rank = sourceType.getRank();
+  if (static_cast<int64_t>(getStaticOffsets().size()) != rank ||
+      static_cast<int64_t>(getStaticSizes().size()) != rank)
+    return emitOpError() << "expects one offset and one size per source axis ("
+                         << rank << "), got " << getStaticOffsets().size()
+                         << " offsets and " << getStaticSizes().size()
+                         << " sizes";
+  if (failed(verifyListOfOperandsOrIntegers(*this, "offset", rank,
+                                            getStaticOffsets(), getOffsets())) ||
+      failed(verifyListOfOperandsOrIntegers(*this, "size", rank,
+                                            getStaticSizes(), getSizes())))
+    return failure();
+
+  for (int64_t axis = 0; axis < rank; ++axis) {
+    int64_t offset = getStaticOffsets()[axis];
+    int64_t size = getStaticSizes()[axis];
+    if (!ShapedType::isDynamic(offset) && offset < 0)
+      return emitOpError() << "offset " << offset << " on axis " << axis
+                           << " is negative";
+    if (!ShapedType::isDynamic(size) && size <= 0)
+      return emitOpError() << "size " << size << " on axis " << axis
+                           << " must be positive";
+    int64_t extent = sourceType.getDimSize(axis);
+    if (!ShapedType::isDynamic(offset) && !ShapedType::isDynamic(size) &&
+        !ShapedType::isDynamic(extent) && offset + size > extent)
+      return emitOpError() << "window [" << offset << ", " << offset + size
+                           << ") on axis " << axis
+                           << " exceeds the source extent " << extent;
+  }
+  auto expected = TensorType::get(getContext(), getStaticSizes(),
+                                  sourceType.getElementType(),
+                                  sourceType.getLayout());
+  if (resultType != expected)
+    return emitOpError() << "result type " << resultType
+                         << " does not match the window: expected "
+                         << expected;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CreateOp / FullOp
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyDynamicSizes(Operation *op, TensorType type,
+                                        ValueRange dynamicSizes) {
+  if (static_cast<int64_t>(dynamicSizes.size()) != type.getNumDynamicDims())
+    return op->emitOpError()
+           << "expects " << type.getNumDynamicDims()
+           << " dynamic size operands (one per '?' extent of " << type
+           << "), got " << dynamicSizes.size();
+  return success();
+}
+
+LogicalResult CreateOp::verify() {
+  return verifyDynamicSizes(*this, getResult().getType(), getDynamicSizes());
+}
+
+LogicalResult FullOp::verify() {
+  return verifyDynamicSizes(*this, getResult().getType(), getDynamicSizes());
+}
+
+//===----------------------------------------------------------------------===//
+// DimOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DimOp::verify() {
+  int64_t rank = getSource().getType().getRank();
+  if (getAxis() < 0 || getAxis() >= rank)
+    return emitOpError() << "axis " << getAxis()
+                         << " is out of range for a tensor of rank " << rank;
+  return success();
+}
+
+OpFoldResult DimOp::fold(FoldAdaptor) {
+  TensorType type = getSource().getType();
+  if (getAxis() < 0 || getAxis() >= type.getRank() ||
+      type.isDynamicDim(getAxis()))
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()),
+                          type.getDimSize(getAxis()));
+}
+
+//===----------------------------------------------------------------------===//
+// ReadOp / WriteOp
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyElementIndices(Operation *op, TensorType type,
+                                          ArrayRef<int64_t> staticIndices,
+                                          ValueRange indices) {
+  int64_t rank = type.getRank();
+  if (static_cast<int64_t>(staticIndices.size()) != rank)
+    return op->emitOpError() << "expects " << rank
+                             << " indices (one per axis), got "
+                             << staticIndices.size();
+  if (failed(verifyListOfOperandsOrIntegers(op, "index", rank, staticIndices,
+                                            indices)))
+    return failure();
+  for (auto [axis, index] : llvm::enumerate(staticIndices)) {
+    if (ShapedType::isDynamic(index))
+      continue;
+    int64_t extent = type.getDimSize(axis);
+    if (index < 0 || (!ShapedType::isDynamic(extent) && index >= extent))
+      return op->emitOpError() << "index " << index << " on axis " << axis
+                               << " is out of bounds for " << type;
+  }
+  return success();
+}
+
+LogicalResult ReadOp::verify() {
+  return verifyElementIndices(*this, getSource().getType(), getStaticIndices(),
+                              getIndices());
+}
+
+LogicalResult WriteOp::verify() {
+  return verifyElementIndices(*this, getDest().getType(), getStaticIndices(),
+                              getIndices());
+}
+
+//===----------------------------------------------------------------------===//
+// TransposeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TransposeOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  TransposeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto sourceType = dyn_cast<TensorType>(adaptor.getSource().getType());
+  if (!sourceType)
+    return emitOptionalError(location, "expects a !pto.tensor source");
+  int64_t rank = sourceType.getRank();
+  int64_t axis0 = adaptor.getAxis0(), axis1 = adaptor.getAxis1();
+  for (int64_t axis : {axis0, axis1})
+    if (axis < 0 || axis >= rank)
+      return emitOptionalError(location, "'pto.transpose' op axis ", axis,
+                               " is out of range for a tensor of rank ", rank);
+  if (axis0 == axis1)
+    return emitOptionalError(location,
+                             "'pto.transpose' op swaps axis ", axis0,
+                             " with itself");
+  SmallVector<int64_t> shape(sourceType.getShape());
+  std::swap(shape[axis0], shape[axis1]);
+  inferredReturnTypes.push_back(TensorType::get(
+      context, shape, sourceType.getElementType(), sourceType.getLayout()));
+  return success();
+}
+
+Value TransposeOp::getViewSource() { return getSource(); }
+
+//===----------------------------------------------------------------------===//
+// ScopeOp
+//===----------------------------------------------------------------------===//
+
+void ScopeOp::build(OpBuilder &builder, OperationState &result,
+                    TypeRange resultTypes, bool manual) {
+  result.addTypes(resultTypes);
+  if (manual)
+    result.addAttribute(getManualAttrName(result.name), builder.getUnitAttr());
+  Region *body = result.addRegion();
+  body->push_back(new Block());
+  if (resultTypes.empty())
+    ScopeOp::ensureTerminator(*body, builder, result.location);
+}
+
+LogicalResult ScopeOp::verify() {
+  auto yield = cast<YieldOp>(getBody().front().getTerminator());
+  if (yield.getOperandTypes() != getResultTypes())
+    return emitOpError() << "yields (" << yield.getOperandTypes()
+                         << "), but its results are (" << getResultTypes()
+                         << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Task id arrays
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyArrayIndex(Operation *op, Value index,
+                                      TaskIdArrayType type) {
+  APInt value;
+  if (!matchPattern(index, m_ConstantInt(&value)))
+    return success();
+  if (value.isNegative() || value.getSExtValue() >= type.getSize())
+    return op->emitOpError() << "index " << value.getSExtValue()
+                             << " is out of bounds for " << type;
+  return success();
+}
+
+LogicalResult ArrayGetOp::verify() {
+  return verifyArrayIndex(*this, getIndex(), getArray().getType());
+}
+
+LogicalResult ArrayUpdateOp::verify() {
+  return verifyArrayIndex(*this, getIndex(), getArray().getType());
+}
+
+} // namespace mlir::pto
+
+#define GET_OP_CLASSES
+#include "pto/Dialect/PTO/IR/PTOOps.cpp.inc"

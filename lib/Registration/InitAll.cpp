@@ -1,0 +1,40 @@
+//===- InitAll.cpp - Register everything a pto tool uses ------------------===//
+
+#include "pto/InitAll.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "pto/Dialect/PTO/IR/PTO.h"
+
+using namespace mlir;
+
+namespace mlir {
+// Defined in MLIRTargetCpp (TranslateRegistration.cpp); declared upstream only
+// in InitAllTranslations.h, which would pull in every translation.
+void registerToCppTranslation();
+} // namespace mlir
+
+void mlir::pto::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<pto::PTODialect, arith::ArithDialect, scf::SCFDialect,
+                  func::FuncDialect>();
+}
+
+void mlir::pto::registerAllPasses() {
+  registerCanonicalizerPass();
+  registerCSEPass();
+  registerSymbolDCEPass();
+  registerSCCPPass();
+  registerStripDebugInfoPass();
+  registerPrintOpStatsPass();
+}
+
+void mlir::pto::registerAllTranslations() {
+  // Upstream EmitC -> C++; the pto orchestration translation builds on it.
+  registerToCppTranslation();
+}

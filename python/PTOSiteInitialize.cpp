@@ -1,0 +1,29 @@
+//===- PTOSiteInitialize.cpp - pto_mlir site initializer ------------------===//
+//
+// Loaded by pto_mlir._mlir_libs._site_initialize(): inserts the dialects a
+// pto program uses into the registry every new Context starts from.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/SCF.h"
+#include "mlir-c/IR.h"
+#include "mlir/Bindings/Python/Nanobind.h"
+#include "mlir/Bindings/Python/NanobindAdaptors.h"
+#include "pto-c/Dialects.h"
+
+NB_MODULE(_site_initialize_0, m) {
+  m.doc() = "Registers the pto, arith, scf and func dialects.";
+  m.def(
+      "register_dialects",
+      [](MlirDialectRegistry registry) {
+        mlirDialectHandleInsertDialect(mlirGetDialectHandle__pto__(), registry);
+        mlirDialectHandleInsertDialect(mlirGetDialectHandle__arith__(),
+                                       registry);
+        mlirDialectHandleInsertDialect(mlirGetDialectHandle__scf__(), registry);
+        mlirDialectHandleInsertDialect(mlirGetDialectHandle__func__(),
+                                       registry);
+      },
+      nanobind::arg("registry"));
+}

@@ -1,0 +1,103 @@
+"""Python bindings for the ``pto`` dialect.
+
+Generated op classes (``KernelOp``, ``GraphOp``, ``SubmitOp``, ...) and enum
+bindings, plus constructors for the dialect's types and attributes. Types
+and attributes are built by parsing their textual form in the current
+:class:`~pto_mlir.ir.Context`; each function raises
+:class:`pto_mlir.ir.MLIRError` (a ``ValueError``) on invalid input, carrying
+the parser's diagnostic.
+"""
+
+from typing import Optional, Sequence, Union
+
+from ._pto_ops_gen import *  # noqa: F401,F403
+from ._pto_enum_gen import *  # noqa: F401,F403
+from ..ir import Attribute, Type
+
+#: Extent of a dynamic axis in :func:`tensor_type` shapes (printed ``?``).
+DYNAMIC = -1
+
+DIRECTION_ATTR = "pto.direction"
+RUNTIME_ATTR = "pto.runtime"
+PARALLEL_ATTR = "pto.parallel"
+
+
+def _shape_str(shape: Sequence[int]) -> str:
+    dims = []
+    for extent in shape:
+        if extent is None or extent == DYNAMIC:
+            dims.append("?")
+        elif isinstance(extent, int) and extent >= 0:
+            dims.append(str(extent))
+        else:
+            raise ValueError(f"invalid tensor extent {extent!r}: expected a "
+                             f"non-negative int or DYNAMIC")
+    return "".join(f"{d}x" for d in dims)
+
+
+def tensor_type(shape: Sequence[Optional[int]], element_type: Union[Type, str],
+                layout: Optional[str] = None) -> Type:
+    """Returns ``!pto.tensor<shape x element_type[, layout]>``.
+
+    Args:
+        shape: one extent per axis, in elements; ``DYNAMIC`` (or ``None``) for
+            an extent known only at run time.
+        element_type: ``f16``, ``bf16``, ``f32`` or a signless integer type,
+            as a Type or its text.
+        layout: ``"nd"`` (row major, default) or ``"dn"`` (column major).
+
+    Raises:
+        ValueError: an invalid extent, element type or layout.
+    """
+    layout_str = f", {layout}" if layout and layout != "nd" else ""
+    return Type.parse(f"!pto.tensor<{_shape_str(shape)}{element_type}{layout_str}>")
+
+
+def task_id_type() -> Type:
+    """Returns ``!pto.task_id``, the id of a submitted task."""
+    return Type.parse("!pto.task_id")
+
+
+def task_id_array_type(size: int) -> Type:
+    """Returns ``!pto.task_id_array<size>`` (``size`` >= 1 task ids).
+
+    Raises:
+        ValueError: ``size`` is not positive.
+    """
+    if not isinstance(size, int) or size < 1:
+        raise ValueError(f"a task id array needs a positive size, got {size!r}")
+    return Type.parse(f"!pto.task_id_array<{size}>")
+
+
+def direction_attr(direction: str) -> Attribute:
+    """Returns ``#pto.direction<in|out|inout>``.
+
+    Raises:
+        ValueError: ``direction`` is not ``in``, ``out`` or ``inout``.
+    """
+    if direction not in ("in", "out", "inout"):
+        raise ValueError(f"unknown direction {direction!r}: expected in, out or inout")
+    return Attribute.parse(f"#pto.direction<{direction}>")
+
+
+def core_type_attr(core_type: str) -> Attribute:
+    """Returns ``#pto.core_type<aic|aiv|mixed>``.
+
+    Raises:
+        ValueError: unknown core type.
+    """
+    if core_type not in ("aic", "aiv", "mixed"):
+        raise ValueError(f"unknown core type {core_type!r}: expected aic, aiv or mixed")
+    return Attribute.parse(f"#pto.core_type<{core_type}>")
+
+
+def runtime_attr(runtime: str) -> Attribute:
+    """Returns ``#pto.runtime<tensormap_and_ringbuffer|host_build_graph>``.
+
+    Raises:
+        ValueError: unknown runtime.
+    """
+    if runtime not in ("tensormap_and_ringbuffer", "host_build_graph"):
+        raise ValueError(f"unknown runtime {runtime!r}: expected "
+                         f"tensormap_and_ringbuffer or host_build_graph")
+    return Attribute.parse(f"#pto.runtime<{runtime}>")
