@@ -3,16 +3,15 @@
 Generated op classes (``KernelOp``, ``GraphOp``, ``SubmitOp``, ...) and enum
 bindings, plus constructors for the dialect's types and attributes. Types
 and attributes are built by parsing their textual form in the current
-:class:`~pto_mlir.ir.Context`; each function raises
-:class:`pto_mlir.ir.MLIRError` (a ``ValueError``) on invalid input, carrying
-the parser's diagnostic.
+:class:`~pto_mlir.ir.Context`; each function raises ``ValueError`` on invalid
+input, carrying the parser's diagnostic.
 """
 
 from typing import Optional, Sequence, Union
 
 from ._pto_ops_gen import *  # noqa: F401,F403
 from ._pto_enum_gen import *  # noqa: F401,F403
-from ..ir import Attribute, Type
+from ..ir import Attribute, MLIRError, Type
 
 #: Extent of a dynamic axis in :func:`tensor_type` shapes (printed ``?``).
 DYNAMIC = -1
@@ -20,6 +19,20 @@ DYNAMIC = -1
 DIRECTION_ATTR = "pto.direction"
 RUNTIME_ATTR = "pto.runtime"
 PARALLEL_ATTR = "pto.parallel"
+
+
+def _parse_type(text: str) -> Type:
+    try:
+        return Type.parse(text)
+    except MLIRError as error:
+        raise ValueError(str(error)) from None
+
+
+def _parse_attr(text: str) -> Attribute:
+    try:
+        return Attribute.parse(text)
+    except MLIRError as error:
+        raise ValueError(str(error)) from None
 
 
 def _shape_str(shape: Sequence[int]) -> str:
@@ -50,12 +63,12 @@ def tensor_type(shape: Sequence[Optional[int]], element_type: Union[Type, str],
         ValueError: an invalid extent, element type or layout.
     """
     layout_str = f", {layout}" if layout and layout != "nd" else ""
-    return Type.parse(f"!pto.tensor<{_shape_str(shape)}{element_type}{layout_str}>")
+    return _parse_type(f"!pto.tensor<{_shape_str(shape)}{element_type}{layout_str}>")
 
 
 def task_id_type() -> Type:
     """Returns ``!pto.task_id``, the id of a submitted task."""
-    return Type.parse("!pto.task_id")
+    return _parse_type("!pto.task_id")
 
 
 def task_id_array_type(size: int) -> Type:
@@ -66,7 +79,7 @@ def task_id_array_type(size: int) -> Type:
     """
     if not isinstance(size, int) or size < 1:
         raise ValueError(f"a task id array needs a positive size, got {size!r}")
-    return Type.parse(f"!pto.task_id_array<{size}>")
+    return _parse_type(f"!pto.task_id_array<{size}>")
 
 
 def direction_attr(direction: str) -> Attribute:
@@ -77,7 +90,7 @@ def direction_attr(direction: str) -> Attribute:
     """
     if direction not in ("in", "out", "inout"):
         raise ValueError(f"unknown direction {direction!r}: expected in, out or inout")
-    return Attribute.parse(f"#pto.direction<{direction}>")
+    return _parse_attr(f"#pto.direction<{direction}>")
 
 
 def core_type_attr(core_type: str) -> Attribute:
@@ -88,7 +101,7 @@ def core_type_attr(core_type: str) -> Attribute:
     """
     if core_type not in ("aic", "aiv", "mixed"):
         raise ValueError(f"unknown core type {core_type!r}: expected aic, aiv or mixed")
-    return Attribute.parse(f"#pto.core_type<{core_type}>")
+    return _parse_attr(f"#pto.core_type<{core_type}>")
 
 
 def runtime_attr(runtime: str) -> Attribute:
@@ -100,4 +113,4 @@ def runtime_attr(runtime: str) -> Attribute:
     if runtime not in ("tensormap_and_ringbuffer", "host_build_graph"):
         raise ValueError(f"unknown runtime {runtime!r}: expected "
                          f"tensormap_and_ringbuffer or host_build_graph")
-    return Attribute.parse(f"#pto.runtime<{runtime}>")
+    return _parse_attr(f"#pto.runtime<{runtime}>")

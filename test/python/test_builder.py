@@ -1,0 +1,120 @@
+"""Building, verifying, printing and re-parsing pto programs from Python."""
+
+import inspect
+
+import pytest
+
+from pto_mlir import builder as b
+from pto_mlir.dialects import arith, pto, scf
+from pto_mlir.ir import Context, F32Type, IndexType, InsertionPoint, MLIRError, Module
+
+
+def build_decoder_program():
+    """A kernel, a Graph launching it, and an orchestration calling the Graph
+    from a 4-trip loop. Returns the module and the line of the bad-op hook."""
+    t = b.tensor([16, 128], "f32")
+    w = b.tensor([512, 128], "f32")
+    wl_t = b.tensor([128, 128], "f32")
+    module = b.module(runtime="host_build_graph")
+    with b.inserting(module):
+        matmul = b.kernel("matmul", [b.param("x", t), b.param("w", wl_t),
+                                     b.param("y", t, "out")], core_type="aic")
+        add = b.kernel("add", [b.param("a", t), b.param("c", t, "inout"),
+                               b.param("scale", F32Type.get())])
+        layer = b.graph("layer", [b.param("a", t), b.param("w", w),
+                                  b.param("c", t, "inout"),
+                                  b.param("layer_idx", IndexType.get())],
+                        results=[t])
+        with b.inserting(layer):
+            a, w_arg, c, layer_idx = b.arguments(layer)
+            base = arith.MulIOp(layer_idx, b.index(128), loc=b._caller_location("base")).result
+            wl = b.slice(w_arg, [base, 0], [128, 128], name="wl")
+            tmp = b.create([16, 128], "f32", name="tmp")
+            tmp1, _ = b.submit(matmul, [a, wl, tmp], name="tmp1")
+            one = arith.ConstantOp(F32Type.get(), 1.0).result
+            c1, _ = b.submit(add, [tmp1, c, one], name="c1")
+            b.ret([c1])
+        main = b.orchestration("main", [b.param("a", t), b.param("w", w),
+                                        b.param("c", t, "inout")])
+        with b.inserting(main):
+            a, w_arg, c = b.arguments(main)
+            loop = scf.ForOp(b.index(0), b.index(4), b.index(1), [c])
+            with InsertionPoint(loop.body):
+                (acc,) = b.call(layer, [a, w_arg, loop.inner_iter_args[0],
+                                        loop.induction_variable], name="acc")
+                scf.YieldOp([acc])
+            b.ret()
+    return module
+
+
+def test_build_verify_print_reparse():
+    with Context(), b.here():
+        module = build_decoder_program()
+        assert module.operation.verify()
+        text = str(module)
+        assert "pto.graph @layer" in text
+        assert "pto.call @layer" in text
+        assert "pto.submit @matmul" in text
+        reparsed = Module.parse(text)
+        assert reparsed.operation.verify()
+        assert str(reparsed) == text
+
+
+def test_names_flow_as_name_locations():
+    with Context(), b.here():
+        module = build_decoder_program()
+        named = module.operation.get_asm(use_name_loc_as_prefix=True)
+        for name in ("%layer_idx", "%base", "%wl", "%tmp", "%tmp1", "%c1", "%acc"):
+            assert name in named, name
+
+
+def test_verifier_error_raises_with_location():
+    with Context(), b.here():
+        t = b.tensor([16], "f32")
+        module = b.module()
+        with b.inserting(module):
+            k = b.kernel("k", [b.param("a", t), b.param("c", t, "inout")])
+            main = b.orchestration("main", [b.param("a", t)])
+            with b.inserting(main):
+                (a,) = b.arguments(main)
+                bad_line = inspect.currentframe().f_lineno + 1
+                b.submit(k, [a, a, b.index(3)])  # one scalar too many
+                b.ret()
+        with pytest.raises(MLIRError) as info:
+            module.operation.verify()
+    message = str(info.value)
+    assert "passes 1 scalars, but @k has 0 scalar parameters" in message
+    assert f'test_builder.py":{bad_line}:' in message
+
+
+def test_type_and_attribute_helpers():
+    with Context():
+        assert str(pto.tensor_type([4, pto.DYNAMIC], "bf16")) == "!pto.tensor<4x?xbf16>"
+        assert str(pto.tensor_type([8, 4], "f16", "dn")) == "!pto.tensor<8x4xf16, dn>"
+        assert str(pto.task_id_type()) == "!pto.task_id"
+        assert str(pto.task_id_array_type(4)) == "!pto.task_id_array<4>"
+        assert str(pto.direction_attr("inout")) == "#pto.direction<inout>"
+        assert str(pto.runtime_attr("host_build_graph")) == "#pto.runtime<host_build_graph>"
+        with pytest.raises(ValueError):
+            pto.tensor_type([4], "f64")
+        with pytest.raises(ValueError):
+            pto.tensor_type([-3], "f32")
+        with pytest.raises(ValueError):
+            pto.task_id_array_type(0)
+        with pytest.raises(ValueError):
+            pto.direction_attr("sideways")
+        with pytest.raises(ValueError):
+            b.param("n", IndexType.get(), "out")
+
+
+def test_submit_arity_checked_before_building():
+    with Context(), b.here():
+        t = b.tensor([16], "f32")
+        module = b.module()
+        with b.inserting(module):
+            k = b.kernel("k", [b.param("a", t)])
+            main = b.orchestration("main", [b.param("a", t)])
+            with b.inserting(main):
+                (a,) = b.arguments(main)
+                with pytest.raises(ValueError, match="1 tensor parameters, got 2"):
+                    b.submit(k, [a, a])
