@@ -1,0 +1,280 @@
+// RUN: pto-opt %s | pto-opt | FileCheck %s
+// RUN: pto-opt %s --mlir-print-op-generic | pto-opt | FileCheck %s
+
+// Custom and generic round trip of every pto op, the pto.runtime module
+// attribute, pto.direction argument attributes and pto.parallel loops.
+
+// CHECK: module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+
+// A kernel without a body prints its signature without argument names.
+// CHECK-LABEL: pto.kernel aic @matmul(!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32> {pto.direction = #pto.direction<out>}){{$}}
+pto.kernel aic @matmul(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf16, dn>,
+                       %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<out>})
+
+// CHECK-LABEL: pto.kernel aiv @add(!pto.tensor<16xf32>, !pto.tensor<16xf32> {pto.direction = #pto.direction<in>}, !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, f32){{$}}
+pto.kernel aiv @add(%a: !pto.tensor<16xf32>,
+                    %b: !pto.tensor<16xf32> {pto.direction = #pto.direction<in>},
+                    %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                    %scale: f32)
+
+// CHECK-LABEL: pto.kernel mixed @split(!pto.tensor<?x64xbf16>, !pto.tensor<?x32xbf16> {pto.direction = #pto.direction<out>}, !pto.tensor<?x32xbf16> {pto.direction = #pto.direction<out>}, index, i64 {pto.direction = #pto.direction<in>}){{$}}
+pto.kernel mixed @split(%x: !pto.tensor<?x64xbf16>,
+                        %lo: !pto.tensor<?x32xbf16> {pto.direction = #pto.direction<out>},
+                        %hi: !pto.tensor<?x32xbf16> {pto.direction = #pto.direction<out>},
+                        %n: index, %k: i64 {pto.direction = #pto.direction<in>})
+
+// CHECK-LABEL: pto.kernel aiv private @attrs() attributes {tag = "x"}{{$}}
+pto.kernel aiv private @attrs() attributes {tag = "x"}
+
+// CHECK-LABEL: pto.kernel aiv @with_body(
+// CHECK-SAME:      %[[A:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+// CHECK-SAME:      %[[C:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+// CHECK-SAME:      -> !pto.tensor<16xf32> {
+// CHECK-NEXT:    return %[[C]] : !pto.tensor<16xf32>
+// CHECK-NEXT:  }
+pto.kernel aiv @with_body(%a: !pto.tensor<16xf32>,
+                          %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+    -> !pto.tensor<16xf32> {
+  pto.return %c : !pto.tensor<16xf32>
+}
+
+// CHECK-LABEL: pto.kernel aic @empty_body() {
+// CHECK-NEXT:    return{{$}}
+// CHECK-NEXT:  }
+pto.kernel aic @empty_body() {
+  pto.return
+}
+
+// CHECK-LABEL: pto.graph @layer(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+// CHECK-SAME:      %[[ACC:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+// CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index) -> !pto.tensor<16xf32> {
+// CHECK-NEXT:    %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:    %[[ACC1:[a-z0-9_]+]], %[[T:[a-z0-9_]+]] = submit @add(%[[X]], %[[X]], %[[ACC]], %[[ONE]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32) -> !pto.tensor<16xf32>
+// CHECK-NEXT:    return %[[ACC1]] : !pto.tensor<16xf32>
+// CHECK-NEXT:  }
+pto.graph @layer(%x: !pto.tensor<16xf32>,
+                 %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                 %idx: index) -> !pto.tensor<16xf32> {
+  %one = arith.constant 1.0 : f32
+  %acc1, %t = pto.submit @add(%x, %x, %acc, %one)
+      : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32) -> !pto.tensor<16xf32>
+  pto.return %acc1 : !pto.tensor<16xf32>
+}
+
+// CHECK-LABEL: pto.graph private @no_params() {
+// CHECK-NEXT:    return{{$}}
+// CHECK-NEXT:  }
+pto.graph private @no_params() {
+  pto.return
+}
+
+// CHECK-LABEL: pto.orchestration @launches(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16x32xf16>, %[[W:[a-z0-9_]+]]: !pto.tensor<32x16xf16, dn>,
+// CHECK-SAME:      %[[Y:[a-z0-9_]+]]: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<out>},
+// CHECK-SAME:      %[[S:[a-z0-9_]+]]: !pto.tensor<?x64xbf16>, %[[PRED:[a-z0-9_]+]]: !pto.tensor<1xi32>,
+// CHECK-SAME:      %[[N:[a-z0-9_]+]]: index, %[[K:[a-z0-9_]+]]: i64) {
+pto.orchestration @launches(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf16, dn>,
+                            %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<out>},
+                            %s: !pto.tensor<?x64xbf16>, %pred: !pto.tensor<1xi32>,
+                            %n: index, %k: i64) {
+  // CHECK-NEXT: %[[Y1:[a-z0-9_]+]], %[[T0:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  %y1, %t0 = pto.submit @matmul(%x, %w, %y)
+      : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  // CHECK-NEXT: %[[Y2:[a-z0-9_]+]], %[[T1:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y1]]) deps(%[[T0]] : !pto.task_id) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  %y2, %t1 = pto.submit @matmul(%x, %w, %y1) deps(%t0 : !pto.task_id)
+      : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  // CHECK-NEXT: %[[Y3:[a-z0-9_]+]], %[[T2:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y2]]) pred(%[[PRED]] : !pto.tensor<1xi32>) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  %y3, %t2 = pto.submit @matmul(%x, %w, %y2) pred(%pred : !pto.tensor<1xi32>)
+      : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  // CHECK-NEXT: %[[Y4:[a-z0-9_]+]], %[[T3:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y3]]) core_num(%[[N]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  %y4, %t3 = pto.submit @matmul(%x, %w, %y3) core_num(%n)
+      : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  // CHECK-NEXT: %[[IDS:.+]] = array_splat %[[T0]] : <2>
+  %ids = pto.array_splat %t0 : !pto.task_id_array<2>
+  // CHECK-NEXT: %[[Y5:[a-z0-9_]+]], %[[T4:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y4]]) deps(%[[T1]], %[[IDS]] : !pto.task_id, !pto.task_id_array<2>) pred(%[[PRED]] : !pto.tensor<1xi32>) core_num(%[[N]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  %y5, %t4 = pto.submit @matmul(%x, %w, %y4) deps(%t1, %ids : !pto.task_id, !pto.task_id_array<2>)
+      pred(%pred : !pto.tensor<1xi32>) core_num(%n)
+      : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  // Both out tensors omitted: the runtime allocates them.
+  // CHECK-NEXT: %[[OUTS:[a-z0-9_]+]]:2, %[[T5:[a-z0-9_]+]] = submit @split(%[[S]], %[[N]], %[[K]]) : (!pto.tensor<?x64xbf16>, index, i64) -> (!pto.tensor<?x32xbf16>, !pto.tensor<?x32xbf16>)
+  %lo, %hi, %t5 = pto.submit @split(%s, %n, %k)
+      : (!pto.tensor<?x64xbf16>, index, i64) -> (!pto.tensor<?x32xbf16>, !pto.tensor<?x32xbf16>)
+  // Only the last out tensor omitted.
+  // CHECK-NEXT: %[[OUTS2:[a-z0-9_]+]]:2, %[[T6:[a-z0-9_]+]] = submit @split(%[[S]], %[[OUTS]]#0, %[[N]], %[[K]]) : (!pto.tensor<?x64xbf16>, !pto.tensor<?x32xbf16>, index, i64) -> (!pto.tensor<?x32xbf16>, !pto.tensor<?x32xbf16>)
+  %lo1, %hi1, %t6 = pto.submit @split(%s, %lo, %n, %k)
+      : (!pto.tensor<?x64xbf16>, !pto.tensor<?x32xbf16>, index, i64) -> (!pto.tensor<?x32xbf16>, !pto.tensor<?x32xbf16>)
+  // A kernel without out/inout parameters yields only the task id.
+  // CHECK-NEXT: %{{.+}} = submit @attrs() : () -> (){{$}}
+  %t7 = pto.submit @attrs() : () -> ()
+  // CHECK-NEXT: return{{$}}
+  // CHECK-NEXT: }
+  pto.return
+}
+
+// CHECK-LABEL: pto.orchestration @calls(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+// CHECK-SAME:      %[[ACC:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+// CHECK-SAME:      %[[P:[a-z0-9_]+]]: !pto.tensor<1xi32>) {
+pto.orchestration @calls(%x: !pto.tensor<16xf32>,
+                         %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                         %p: !pto.tensor<1xi32>) {
+  // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+  %c0 = arith.constant 0 : index
+  // CHECK-NEXT: %[[R0:.+]] = call @layer(%[[X]], %[[ACC]], %[[C0]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+  %r0 = pto.call @layer(%x, %acc, %c0)
+      : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+  // CHECK-NEXT: %[[D:.+]] = task_dummy{{$}}
+  %d = pto.task_dummy
+  // CHECK-NEXT: %[[R1:.+]] = call @layer(%[[X]], %[[R0]], %[[C0]]) deps(%[[D]] : !pto.task_id) pred(%[[P]] : !pto.tensor<1xi32>) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+  %r1 = pto.call @layer(%x, %r0, %c0) deps(%d : !pto.task_id) pred(%p : !pto.tensor<1xi32>)
+      : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+  // CHECK-NEXT: call @no_params() : () -> (){{$}}
+  pto.call @no_params() : () -> ()
+  // CHECK-NEXT: return{{$}}
+  pto.return
+}
+
+// CHECK-LABEL: pto.orchestration @task_ids(
+// CHECK-SAME:      %[[I:[a-z0-9_]+]]: index) {
+pto.orchestration @task_ids(%i: index) {
+  // CHECK-NEXT: %[[NONE:.+]] = invalid_task_id{{$}}
+  %none = pto.invalid_task_id
+  // CHECK-NEXT: %[[IDS:.+]] = array_splat %[[NONE]] : <4>
+  %ids = pto.array_splat %none : !pto.task_id_array<4>
+  // CHECK-NEXT: %[[D0:.+]] = task_dummy{{$}}
+  %d0 = pto.task_dummy
+  // CHECK-NEXT: %[[IDS1:.+]] = array_update %[[IDS]][%[[I]]], %[[D0]] : <4>
+  %ids1 = pto.array_update %ids[%i], %d0 : !pto.task_id_array<4>
+  // CHECK-NEXT: %[[T:.+]] = array_get %[[IDS1]][%[[I]]] : <4>
+  %t = pto.array_get %ids1[%i] : !pto.task_id_array<4>
+  // CHECK-NEXT: %[[D1:.+]] = task_dummy deps(%[[T]] : !pto.task_id)
+  %d1 = pto.task_dummy deps(%t : !pto.task_id)
+  // CHECK-NEXT: %{{.+}} = task_dummy deps(%[[D1]], %[[IDS1]], %[[NONE]] : !pto.task_id, !pto.task_id_array<4>, !pto.task_id)
+  %d2 = pto.task_dummy deps(%d1, %ids1, %none : !pto.task_id, !pto.task_id_array<4>, !pto.task_id)
+  // CHECK-NEXT: return{{$}}
+  pto.return
+}
+
+// CHECK-LABEL: pto.orchestration @tensors(
+// CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+// CHECK-SAME:      %[[V:[a-z0-9_]+]]: !pto.tensor<?x?xf16, dn>,
+// CHECK-SAME:      %[[LENS:[a-z0-9_]+]]: !pto.tensor<8xi32>,
+// CHECK-SAME:      %[[I:[a-z0-9_]+]]: index, %[[N:[a-z0-9_]+]]: index, %[[F:[a-z0-9_]+]]: f32, %[[B:[a-z0-9_]+]]: i1) {
+pto.orchestration @tensors(%w: !pto.tensor<512x128xf32>, %v: !pto.tensor<?x?xf16, dn>,
+                           %lens: !pto.tensor<8xi32>,
+                           %i: index, %n: index, %f: f32, %b: i1) {
+  // CHECK-NEXT: %{{.+}} = slice %[[W]] [0, 0] [128, 128] : <512x128xf32> to <128x128xf32>
+  %s0 = pto.slice %w[0, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+  // CHECK-NEXT: %{{.+}} = slice %[[W]] [%[[I]], %[[N]]] [%[[N]], %[[I]]] : <512x128xf32> to <?x?xf32>
+  %s1 = pto.slice %w[%i, %n] [%n, %i] : !pto.tensor<512x128xf32> to !pto.tensor<?x?xf32>
+  // CHECK-NEXT: %{{.+}} = slice %[[W]] [%[[I]], 0] [128, %[[N]]] : <512x128xf32> to <128x?xf32>
+  %s2 = pto.slice %w[%i, 0] [128, %n] : !pto.tensor<512x128xf32> to !pto.tensor<128x?xf32>
+  // CHECK-NEXT: %{{.+}} = slice %[[V]] [1, %[[I]]] [%[[N]], 4] : <?x?xf16, dn> to <?x4xf16, dn>
+  %s3 = pto.slice %v[1, %i] [%n, 4] : !pto.tensor<?x?xf16, dn> to !pto.tensor<?x4xf16, dn>
+  // CHECK-NEXT: %{{.+}} = create : <16x128xf32>
+  %c0 = pto.create : !pto.tensor<16x128xf32>
+  // CHECK-NEXT: %[[DYN:.+]] = create(%[[N]], %[[I]]) : <?x128x?xi8>
+  %c1 = pto.create(%n, %i) : !pto.tensor<?x128x?xi8>
+  // CHECK-NEXT: %{{.+}} = create : <f32>
+  %c2 = pto.create : !pto.tensor<f32>
+  // CHECK-NEXT: %{{.+}} = full %[[F]] : <16xf32>
+  %f0 = pto.full %f : !pto.tensor<16xf32>
+  // CHECK-NEXT: %{{.+}} = full %[[B]](%[[N]]) : <?x4xi1>
+  %f1 = pto.full %b(%n) : !pto.tensor<?x4xi1>
+  // CHECK-NEXT: %{{.+}} = dim %[[DYN]], 2 : <?x128x?xi8>
+  %d = pto.dim %c1, 2 : !pto.tensor<?x128x?xi8>
+  // CHECK-NEXT: %[[L:.+]] = read %[[LENS]] [%[[I]]] : <8xi32>
+  %l = pto.read %lens[%i] : !pto.tensor<8xi32>
+  // CHECK-NEXT: %{{.+}} = read %[[W]] [3, %[[I]]] : <512x128xf32>
+  %e = pto.read %w[3, %i] : !pto.tensor<512x128xf32>
+  // CHECK-NEXT: write %[[L]], %[[LENS]] [7] : <8xi32>
+  pto.write %l, %lens[7] : !pto.tensor<8xi32>
+  // CHECK-NEXT: %[[H:.+]] = arith.truncf %[[F]] : f32 to f16
+  %h = arith.truncf %f : f32 to f16
+  // CHECK-NEXT: write %[[H]], %[[V]] [%[[I]], 0] : <?x?xf16, dn>
+  pto.write %h, %v[%i, 0] : !pto.tensor<?x?xf16, dn>
+  // CHECK-NEXT: %{{.+}} = transpose %[[W]], 0, 1 : <512x128xf32>
+  %t0 = pto.transpose %w, 0, 1 : !pto.tensor<512x128xf32>
+  // CHECK-NEXT: %{{.+}} = transpose %[[DYN]], 2, 0 : <?x128x?xi8>
+  %t1 = pto.transpose %c1, 2, 0 : !pto.tensor<?x128x?xi8>
+  // CHECK-NEXT: return{{$}}
+  pto.return
+}
+
+// CHECK-LABEL: pto.orchestration @scopes(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+// CHECK-SAME:      %[[ACC:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+pto.orchestration @scopes(%x: !pto.tensor<16xf32>,
+                          %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  %one = arith.constant 1.0 : f32
+  // An auto scope without results: the yield is implicit.
+  // CHECK:      scope {
+  // CHECK-NEXT:   %{{.+}} = pto.create : <16xf32>
+  // CHECK-NEXT: }
+  pto.scope {
+    %tmp = pto.create : !pto.tensor<16xf32>
+  }
+  // CHECK-NEXT: scope manual {
+  // CHECK-NEXT:   %{{.+}} = pto.task_dummy
+  // CHECK-NEXT: }
+  pto.scope manual {
+    %d = pto.task_dummy
+    pto.yield
+  }
+  // CHECK-NEXT: %[[R:.+]] = scope -> !pto.tensor<16xf32> {
+  // CHECK-NEXT:   %[[A1:[a-z0-9_]+]], %{{.+}} = pto.submit @add(%[[X]], %[[X]], %[[ACC]], %{{.+}})
+  // CHECK-NEXT:   pto.yield %[[A1]] : !pto.tensor<16xf32>
+  // CHECK-NEXT: }
+  %r = pto.scope -> !pto.tensor<16xf32> {
+    %a1, %t = pto.submit @add(%x, %x, %acc, %one)
+        : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32) -> !pto.tensor<16xf32>
+    pto.yield %a1 : !pto.tensor<16xf32>
+  }
+  // CHECK-NEXT: %[[M:[a-z0-9_]+]]:2 = scope manual -> !pto.tensor<16xf32>, !pto.task_id {
+  // CHECK-NEXT:   %[[A2:[a-z0-9_]+]], %[[T2:[a-z0-9_]+]] = pto.submit @add(%[[X]], %[[X]], %[[R]], %{{.+}})
+  // CHECK-NEXT:   pto.yield %[[A2]], %[[T2]] : !pto.tensor<16xf32>, !pto.task_id
+  // CHECK-NEXT: }
+  %m:2 = pto.scope manual -> !pto.tensor<16xf32>, !pto.task_id {
+    %a2, %t2 = pto.submit @add(%x, %x, %r, %one)
+        : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32) -> !pto.tensor<16xf32>
+    pto.yield %a2, %t2 : !pto.tensor<16xf32>, !pto.task_id
+  }
+  // CHECK-NEXT: %{{.+}} = task_dummy deps(%[[M]]#1 : !pto.task_id)
+  %d = pto.task_dummy deps(%m#1 : !pto.task_id)
+  pto.return
+}
+
+// CHECK-LABEL: pto.orchestration @parallel_loop(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<64xf32>,
+// CHECK-SAME:      %[[ACC:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+pto.orchestration @parallel_loop(%x: !pto.tensor<64xf32>,
+                                 %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %none = pto.invalid_task_id
+  %ids = pto.array_splat %none : !pto.task_id_array<4>
+  // CHECK:      %{{.+}} = scf.for %[[IV:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ARR:.+]] = %{{.+}}) -> (!pto.task_id_array<4>) {
+  // CHECK-NEXT:   %[[S:.+]] = pto.slice %[[X]] [%[[IV]]] [16] : <64xf32> to <16xf32>
+  // CHECK-NEXT:   %[[ONE:.+]] = pto.call @layer(%[[S]], %[[ACC]], %[[IV]])
+  // CHECK-NEXT:   %[[D:.+]] = pto.task_dummy
+  // CHECK-NEXT:   %[[ARR1:.+]] = pto.array_update %[[ARR]][%[[IV]]], %[[D]] : <4>
+  // CHECK-NEXT:   scf.yield %[[ARR1]] : !pto.task_id_array<4>
+  // CHECK-NEXT: } {pto.parallel}
+  %all = scf.for %iv = %c0 to %c4 step %c1 iter_args(%arr = %ids) -> (!pto.task_id_array<4>) {
+    %s = pto.slice %x[%iv] [16] : !pto.tensor<64xf32> to !pto.tensor<16xf32>
+    %r = pto.call @layer(%s, %acc, %iv)
+        : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+    %d = pto.task_dummy
+    %arr1 = pto.array_update %arr[%iv], %d : !pto.task_id_array<4>
+    scf.yield %arr1 : !pto.task_id_array<4>
+  } {pto.parallel}
+  // CHECK-NEXT: %{{.+}} = task_dummy deps(%{{.+}} : !pto.task_id_array<4>)
+  %b = pto.task_dummy deps(%all : !pto.task_id_array<4>)
+  // CHECK-NEXT: return
+  pto.return
+}
+
+}
