@@ -12,9 +12,19 @@
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 #include "pto-c/Dialects.h"
+#include "pto-c/Passes.h"
+#include "mlir-c/Transforms.h"
 
 NB_MODULE(_site_initialize_0, m) {
-  m.doc() = "Registers the pto, arith, scf and func dialects.";
+  m.doc() = "Registers the pto, arith, scf and func dialects, the pto passes "
+            "and the generic upstream passes pto pipelines use.";
+  mlirRegisterPTOPasses();
+  mlirRegisterPTOGraphLegalizePipeline();
+  mlirRegisterTransformsCanonicalizer();
+  mlirRegisterTransformsCSE();
+  mlirRegisterTransformsSymbolDCE();
+  mlirRegisterTransformsSCCP();
+
   m.def(
       "register_dialects",
       [](MlirDialectRegistry registry) {

@@ -11,6 +11,7 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "pto/Dialect/PTO/IR/PTO.h"
+#include "pto/Transforms/Passes.h"
 
 using namespace mlir;
 
@@ -26,6 +27,8 @@ void mlir::pto::registerAllDialects(DialectRegistry &registry) {
 }
 
 void mlir::pto::registerAllPasses() {
+  registerPTOPasses();
+  registerGraphLegalizePipeline();
   registerCanonicalizerPass();
   registerCSEPass();
   registerSymbolDCEPass();

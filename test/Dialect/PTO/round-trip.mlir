@@ -136,6 +136,22 @@ pto.orchestration @calls(%x: !pto.tensor<16xf32>,
   pto.return
 }
 
+// A `?` extent is compatible with a literal one; a tied result keeps the
+// operand's type. Orchestration scalars may precede tensors.
+// CHECK-LABEL: pto.orchestration @compatible(
+// CHECK-SAME:      %[[N:[a-z0-9_]+]]: index, %[[F:[a-z0-9_]+]]: f32,
+// CHECK-SAME:      %[[D:[a-z0-9_]+]]: !pto.tensor<?xf32>) -> !pto.tensor<?xf32> {
+pto.orchestration @compatible(%n: index, %f: f32, %d: !pto.tensor<?xf32>) -> !pto.tensor<?xf32> {
+  // CHECK-NEXT: %[[D1:[a-z0-9_]+]], %{{.+}} = submit @add(%[[D]], %[[D]], %[[D]], %[[F]]) : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, !pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
+  %d1, %t = pto.submit @add(%d, %d, %d, %f)
+      : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, !pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
+  // CHECK-NEXT: %{{.+}} = call @layer(%[[D1]], %[[D1]], %[[N]]) : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, index) -> !pto.tensor<16xf32>
+  %r = pto.call @layer(%d1, %d1, %n)
+      : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, index) -> !pto.tensor<16xf32>
+  // CHECK-NEXT: return %[[D1]] : !pto.tensor<?xf32>
+  pto.return %d1 : !pto.tensor<?xf32>
+}
+
 // CHECK-LABEL: pto.orchestration @task_ids(
 // CHECK-SAME:      %[[I:[a-z0-9_]+]]: index) {
 pto.orchestration @task_ids(%i: index) {

@@ -91,6 +91,15 @@ LogicalResult PTODialect::verifyRegionArgAttribute(Operation *op,
   return success();
 }
 
+LogicalResult PTODialect::verifyRegionResultAttribute(Operation *op,
+                                                      unsigned regionIndex,
+                                                      unsigned resultIndex,
+                                                      NamedAttribute attr) {
+  return op->emitError() << "unknown pto result attribute '"
+                         << attr.getName().getValue()
+                         << "': pto defines no result attributes";
+}
+
 Runtime getModuleRuntime(ModuleOp module) {
   if (auto attr = module->getAttrOfType<RuntimeAttr>(
           PTODialect::getRuntimeAttrName()))

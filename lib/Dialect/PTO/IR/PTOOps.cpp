@@ -2,6 +2,7 @@
 
 #include "pto/Dialect/PTO/IR/PTO.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -122,6 +123,70 @@ static LogicalResult verifyFunctionLike(FunctionOpInterface func,
   if (requiresBody && func.isExternal())
     return func.emitOpError() << "requires a body";
   return success();
+}
+
+/// "1 tensor", "2 tensors".
+static std::string plural(int64_t count, StringRef noun,
+                          StringRef pluralNoun = {}) {
+  std::string text = std::to_string(count) + " ";
+  if (count == 1)
+    return text + noun.str();
+  return text + (pluralNoun.empty() ? noun.str() + "s" : pluralNoun.str());
+}
+
+//===----------------------------------------------------------------------===//
+// Buffer provenance
+//===----------------------------------------------------------------------===//
+
+/// Returns true if every iteration of `loop` yields back, in position
+/// `index`, the buffer its iteration argument carries in.
+static bool carriesSameBuffer(scf::ForOp loop, unsigned index) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  return getBufferRoot(yield.getOperand(index), /*crossLoopCarries=*/false) ==
+         loop.getRegionIterArgs()[index];
+}
+
+Value getBufferRoot(Value tensor, bool crossLoopCarries) {
+  Value current = tensor;
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(current)) {
+      auto loop = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (!crossLoopCarries || !loop || arg.getArgNumber() == 0)
+        return current;
+      unsigned index = arg.getArgNumber() - 1;
+      if (!carriesSameBuffer(loop, index))
+        return current;
+      current = loop.getInitArgs()[index];
+      continue;
+    }
+    auto result = cast<OpResult>(current);
+    Operation *op = result.getOwner();
+    unsigned number = result.getResultNumber();
+    if (auto tied = dyn_cast<TiedOpInterface>(op)) {
+      std::optional<unsigned> operand = tied.getTiedResultOperandIndex(number);
+      if (!operand)
+        return current;
+      current = op->getOperand(*operand);
+    } else if (auto scope = dyn_cast<ScopeOp>(op)) {
+      current = scope.getBody().front().getTerminator()->getOperand(number);
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (!carriesSameBuffer(loop, number))
+        return current;
+      current = loop.getInitArgs()[number];
+    } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      if (branch.getElseRegion().empty())
+        return current;
+      Value thenRoot = getBufferRoot(branch.thenYield().getOperand(number),
+                                     crossLoopCarries);
+      Value elseRoot = getBufferRoot(branch.elseYield().getOperand(number),
+                                     crossLoopCarries);
+      if (thenRoot != elseRoot)
+        return current;
+      return thenRoot;
+    } else {
+      return current;
+    }
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -292,20 +357,27 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   unsigned numScalarArgs = getArgs().size() - numTensorArgs;
 
   if (numTensorArgs > numTensorParams)
-    return emitOpError() << "passes " << numTensorArgs << " tensors, but @"
-                         << getCallee() << " has " << numTensorParams
-                         << " tensor parameters";
+    return emitOpError() << "passes " << plural(numTensorArgs, "tensor")
+                         << ", but @" << getCallee() << " has "
+                         << plural(numTensorParams, "tensor parameter");
   if (numScalarArgs != numScalarParams)
-    return emitOpError() << "passes " << numScalarArgs << " scalars, but @"
-                         << getCallee() << " has " << numScalarParams
-                         << " scalar parameters";
-  for (unsigned i = numTensorArgs; i < numTensorParams; ++i)
+    return emitOpError() << "passes " << plural(numScalarArgs, "scalar")
+                         << ", but @" << getCallee() << " has "
+                         << plural(numScalarParams, "scalar parameter");
+  for (unsigned i = numTensorArgs; i < numTensorParams; ++i) {
     if (getArgDirection(kernel, i) != Direction::out)
       return emitOpError()
              << "omits tensor parameter #" << i << " of @" << getCallee()
              << ", which is '" << stringifyDirection(getArgDirection(kernel, i))
              << "': only a tail of 'out' parameters may be left for the "
                 "runtime to allocate";
+    if (!cast<TensorType>(params[i]).hasStaticShape())
+      return emitOpError()
+             << "omits tensor parameter #" << i << " of @" << getCallee()
+             << ", whose type " << params[i]
+             << " has a dynamic extent: the runtime cannot size the buffer "
+                "it would allocate";
+  }
 
   for (unsigned i = 0; i < numTensorArgs; ++i)
     if (failed(verifyArgumentType(*this, i, getArgs()[i].getType(), params[i],
@@ -319,19 +391,25 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 
   SmallVector<unsigned> writable = getWritableTensorArgIndices(kernel);
   if (getOuts().size() != writable.size())
-    return emitOpError() << "has " << getOuts().size()
-                         << " tensor results, but @" << getCallee() << " has "
-                         << writable.size()
-                         << " out/inout tensor parameters (one result each)";
+    return emitOpError() << "has " << plural(getOuts().size(), "tensor result")
+                         << ", but @" << getCallee() << " has "
+                         << plural(writable.size(), "out/inout tensor parameter")
+                         << " (one result each)";
   for (auto [resultIndex, paramIndex] : llvm::enumerate(writable)) {
     Type expected = paramIndex < numTensorArgs
                         ? getArgs()[paramIndex].getType()
                         : params[paramIndex];
-    if (getOuts()[resultIndex].getType() != expected)
+    if (getOuts()[resultIndex].getType() == expected)
+      continue;
+    if (paramIndex < numTensorArgs)
       return emitOpError() << "result #" << resultIndex << " has type "
                            << getOuts()[resultIndex].getType()
-                           << ", but it rebinds parameter #" << paramIndex
+                           << ", but it rebinds operand #" << paramIndex
                            << " of type " << expected;
+    return emitOpError() << "result #" << resultIndex << " has type "
+                         << getOuts()[resultIndex].getType()
+                         << ", but the runtime allocates it for parameter #"
+                         << paramIndex << " of type " << expected;
   }
   return success();
 }
@@ -375,9 +453,10 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   }
   ArrayRef<Type> params = graph.getArgumentTypes();
   if (getArgs().size() != params.size())
-    return emitOpError() << "passes " << getArgs().size() << " arguments, but @"
-                         << getCallee() << " has " << params.size()
-                         << " parameters: a Graph call supplies every "
+    return emitOpError() << "passes " << plural(getArgs().size(), "argument")
+                         << ", but @" << getCallee() << " has "
+                         << plural(params.size(), "parameter")
+                         << ": a Graph call supplies every "
                             "parameter (a Graph has no runtime-allocated "
                             "outputs)";
   for (auto [index, pair] :
@@ -387,8 +466,9 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return failure();
   ArrayRef<Type> results = graph.getResultTypes();
   if (getNumResults() != results.size())
-    return emitOpError() << "has " << getNumResults() << " results, but @"
-                         << getCallee() << " returns " << results.size();
+    return emitOpError() << "has " << plural(getNumResults(), "result")
+                         << ", but @" << getCallee() << " returns "
+                         << plural(results.size(), "value");
   for (auto [index, pair] :
        llvm::enumerate(llvm::zip_equal(getResultTypes(), results)))
     if (std::get<0>(pair) != std::get<1>(pair))
@@ -466,11 +546,14 @@ LogicalResult SliceOp::verify() {
       return emitOpError() << "size " << size << " on axis " << axis
                            << " must be positive";
     int64_t extent = sourceType.getDimSize(axis);
-    if (!ShapedType::isDynamic(offset) && !ShapedType::isDynamic(size) &&
-        !ShapedType::isDynamic(extent) && offset + size > extent)
-      return emitOpError() << "window [" << offset << ", " << offset + size
-                           << ") on axis " << axis
+    if (ShapedType::isDynamic(extent))
+      continue;
+    if (!ShapedType::isDynamic(size) && size > extent)
+      return emitOpError() << "size " << size << " on axis " << axis
                            << " exceeds the source extent " << extent;
+    if (!ShapedType::isDynamic(offset) && offset > extent - (ShapedType::isDynamic(size) ? 1 : size))
+      return emitOpError() << "window at offset " << offset << " on axis "
+                           << axis << " exceeds the source extent " << extent;
   }
   auto expected = TensorType::get(getContext(), getStaticSizes(),
                                   sourceType.getElementType(),
@@ -490,8 +573,9 @@ static LogicalResult verifyDynamicSizes(Operation *op, TensorType type,
                                         ValueRange dynamicSizes) {
   if (static_cast<int64_t>(dynamicSizes.size()) != type.getNumDynamicDims())
     return op->emitOpError()
-           << "expects " << type.getNumDynamicDims()
-           << " dynamic size operands (one per '?' extent of " << type
+           << "expects "
+           << plural(type.getNumDynamicDims(), "dynamic size operand")
+           << " (one per '?' extent of " << type
            << "), got " << dynamicSizes.size();
   return success();
 }
@@ -510,19 +594,19 @@ LogicalResult FullOp::verify() {
 
 LogicalResult DimOp::verify() {
   int64_t rank = getSource().getType().getRank();
-  if (getAxis() < 0 || getAxis() >= rank)
-    return emitOpError() << "axis " << getAxis()
+  int64_t axis = getAxisAttr().getInt();
+  if (axis < 0 || axis >= rank)
+    return emitOpError() << "axis " << axis
                          << " is out of range for a tensor of rank " << rank;
   return success();
 }
 
 OpFoldResult DimOp::fold(FoldAdaptor) {
   TensorType type = getSource().getType();
-  if (getAxis() < 0 || getAxis() >= type.getRank() ||
-      type.isDynamicDim(getAxis()))
+  int64_t axis = getAxisAttr().getInt();
+  if (axis < 0 || axis >= type.getRank() || type.isDynamicDim(axis))
     return {};
-  return IntegerAttr::get(IndexType::get(getContext()),
-                          type.getDimSize(getAxis()));
+  return IntegerAttr::get(IndexType::get(getContext()), type.getDimSize(axis));
 }
 
 //===----------------------------------------------------------------------===//
@@ -534,8 +618,8 @@ static LogicalResult verifyElementIndices(Operation *op, TensorType type,
                                           ValueRange indices) {
   int64_t rank = type.getRank();
   if (static_cast<int64_t>(staticIndices.size()) != rank)
-    return op->emitOpError() << "expects " << rank
-                             << " indices (one per axis), got "
+    return op->emitOpError() << "expects " << plural(rank, "index", "indices")
+                             << " (one per axis), got "
                              << staticIndices.size();
   if (failed(verifyListOfOperandsOrIntegers(op, "index", rank, staticIndices,
                                             indices)))
@@ -574,7 +658,8 @@ LogicalResult TransposeOp::inferReturnTypes(
   if (!sourceType)
     return emitOptionalError(location, "expects a !pto.tensor source");
   int64_t rank = sourceType.getRank();
-  int64_t axis0 = adaptor.getAxis0(), axis1 = adaptor.getAxis1();
+  int64_t axis0 = adaptor.getAxis0Attr().getInt();
+  int64_t axis1 = adaptor.getAxis1Attr().getInt();
   for (int64_t axis : {axis0, axis1})
     if (axis < 0 || axis >= rank)
       return emitOptionalError(location, "'pto.transpose' op axis ", axis,
@@ -607,7 +692,7 @@ void ScopeOp::build(OpBuilder &builder, OperationState &result,
     ScopeOp::ensureTerminator(*body, builder, result.location);
 }
 
-LogicalResult ScopeOp::verify() {
+LogicalResult ScopeOp::verifyRegions() {
   auto yield = cast<YieldOp>(getBody().front().getTerminator());
   if (yield.getOperandTypes() != getResultTypes())
     return emitOpError() << "yields (" << yield.getOperandTypes()

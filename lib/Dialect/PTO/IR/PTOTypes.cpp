@@ -25,9 +25,10 @@ void PTODialect::registerTypes() {
 //===----------------------------------------------------------------------===//
 
 bool TensorType::isValidElementType(Type type) {
-  if (auto intType = dyn_cast<IntegerType>(type))
-    return intType.isSignless() && intType.getWidth() <= 64;
-  return isa<Float16Type, BFloat16Type, Float32Type>(type);
+  return type.isSignlessInteger(1) || type.isSignlessInteger(8) ||
+         type.isSignlessInteger(16) || type.isSignlessInteger(32) ||
+         type.isSignlessInteger(64) ||
+         isa<Float16Type, BFloat16Type, Float32Type>(type);
 }
 
 LogicalResult TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -35,8 +36,7 @@ LogicalResult TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Layout layout) {
   if (!isValidElementType(elementType))
     return emitError() << "invalid tensor element type " << elementType
-                       << ": expected f16, bf16, f32 or a signless integer "
-                          "of at most 64 bits";
+                       << ": expected f16, bf16, f32, i1, i8, i16, i32 or i64";
   for (int64_t extent : shape)
     if (extent < 0 && !ShapedType::isDynamic(extent))
       return emitError() << "tensor extents must be non-negative or '?'";
@@ -97,6 +97,24 @@ void TensorType::print(AsmPrinter &printer) const {
 // TaskIdArrayType
 //===----------------------------------------------------------------------===//
 
+Type TaskIdArrayType::parse(AsmParser &parser) {
+  int64_t size = 0;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseInteger(size) || parser.parseGreater())
+    return {};
+  if (size < 1 || size > std::numeric_limits<unsigned>::max()) {
+    parser.emitError(loc) << "a task id array needs a size between 1 and "
+                          << std::numeric_limits<unsigned>::max() << ", got "
+                          << size;
+    return {};
+  }
+  return TaskIdArrayType::get(parser.getContext(), size);
+}
+
+void TaskIdArrayType::print(AsmPrinter &printer) const {
+  printer << "<" << getSize() << ">";
+}
+
 LogicalResult
 TaskIdArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
                         unsigned size) {
@@ -110,7 +128,12 @@ TaskIdArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
 //===----------------------------------------------------------------------===//
 
 bool isScalarType(Type type) {
-  return type.isSignlessInteger() || isa<IndexType, FloatType>(type);
+  // A task's scalar slot is 64 bits wide (`add_scalar(uint64_t)`).
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return intType.isSignless() && intType.getWidth() <= 64;
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return floatType.getWidth() <= 64;
+  return isa<IndexType>(type);
 }
 
 bool isValidParameterType(Type type) {

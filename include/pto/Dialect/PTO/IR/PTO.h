@@ -72,6 +72,17 @@ SmallVector<unsigned> getWritableTensorArgIndices(FunctionOpInterface func);
 /// Number of tensor parameters of `func`.
 unsigned getNumTensorArgs(FunctionOpInterface func);
 
+/// Returns the value that names the same buffer as `tensor` before any
+/// in-place write rebound it: follows tied results (TiedOpInterface) to
+/// their operands, `pto.scope` results to what the scope yields, `scf.for`
+/// results and iteration arguments to the loop's init value when every
+/// iteration carries the same buffer, and `scf.if` results when both branches
+/// yield the same buffer. The result is a function argument, a new buffer
+/// (`pto.create`, a runtime-allocated output, a view), or the first value
+/// that names a buffer chosen at run time. With `crossLoopCarries` false, an
+/// `scf.for` iteration argument is returned as is.
+Value getBufferRoot(Value tensor, bool crossLoopCarries = true);
+
 } // namespace mlir::pto
 
 #endif // PTO_DIALECT_PTO_IR_PTO_H

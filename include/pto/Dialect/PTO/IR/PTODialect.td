@@ -43,6 +43,7 @@ def PTO_Dialect : Dialect {
   let hasConstantMaterializer = 1;
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Name of the module attribute selecting the target runtime.
     static constexpr ::llvm::StringLiteral getRuntimeAttrName() {

@@ -56,7 +56,9 @@ class PTO_FunctionOp<string mnemonic, list<Trait> traits = []>
     }
   }];
   let extraClassDeclaration = commonExtraClassDeclaration # [{
-    bool isDeclaration() { return isExternal(); }
+    /// Graphs and orchestration functions are always definitions (the
+    /// verifier requires a body), so a missing body is reported as such.
+    bool isDeclaration() { return false; }
   }];
 }
 
@@ -147,7 +149,7 @@ def PTO_ReturnOp : PTO_Op<"return", [Pure, ReturnLike, Terminator,
   }];
   let arguments = (ins Variadic<AnyType>:$operands);
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
-  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let assemblyFormat = "attr-dict ($operands^ `:` qualified(type($operands)))?";
   let hasVerifier = 1;
 }
 
@@ -192,8 +194,8 @@ def PTO_SubmitOp : PTO_Op<"submit", [
   let results = (outs Variadic<PTO_Tensor>:$outs, PTO_TaskId:$task_id);
   let assemblyFormat = [{
     $callee `(` $args `)`
-    (`deps` `(` $deps^ `:` type($deps) `)`)?
-    (`pred` `(` $predicate^ `:` type($predicate) `)`)?
+    (`deps` `(` $deps^ `:` qualified(type($deps)) `)`)?
+    (`pred` `(` $predicate^ `:` qualified(type($predicate)) `)`)?
     (`core_num` `(` $core_num^ `)`)?
     attr-dict `:` functional-type($args, $outs)
   }];
@@ -238,8 +240,8 @@ def PTO_CallOp : PTO_Op<"call", [
   let results = (outs Variadic<AnyType>:$results);
   let assemblyFormat = [{
     $callee `(` $args `)`
-    (`deps` `(` $deps^ `:` type($deps) `)`)?
-    (`pred` `(` $predicate^ `:` type($predicate) `)`)?
+    (`deps` `(` $deps^ `:` qualified(type($deps)) `)`)?
+    (`pred` `(` $predicate^ `:` qualified(type($predicate)) `)`)?
     attr-dict `:` functional-type($args, $results)
   }];
   let hasVerifier = 1;
@@ -272,7 +274,7 @@ def PTO_TaskDummyOp : PTO_Op<"task_dummy"> {
   let arguments = (ins Variadic<PTO_Dependency>:$deps);
   let results = (outs PTO_TaskId:$task_id);
   let assemblyFormat = [{
-    (`deps` `(` $deps^ `:` type($deps) `)`)? attr-dict
+    (`deps` `(` $deps^ `:` qualified(type($deps)) `)`)? attr-dict
   }];
 }
 
@@ -307,7 +309,7 @@ def PTO_SliceOp : PTO_Op<"slice", [Pure, AttrSizedOperandSegments,
     $source
     custom<DynamicIndexList>($offsets, $static_offsets)
     custom<DynamicIndexList>($sizes, $static_sizes)
-    attr-dict `:` type($source) `to` type($result)
+    attr-dict `:` qualified(type($source)) `to` qualified(type($result))
   }];
   let builders = [
     OpBuilder<(ins "::mlir::Type":$resultType, "::mlir::Value":$source,
@@ -336,7 +338,7 @@ def PTO_CreateOp : PTO_Op<"create", [
   let arguments = (ins Variadic<Index>:$dynamic_sizes);
   let results = (outs PTO_Tensor:$result);
   let assemblyFormat = [{
-    (`(` $dynamic_sizes^ `)`)? attr-dict `:` type($result)
+    (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -359,7 +361,7 @@ def PTO_FullOp : PTO_Op<"full", [
   let arguments = (ins PTO_Scalar:$value, Variadic<Index>:$dynamic_sizes);
   let results = (outs PTO_Tensor:$result);
   let assemblyFormat = [{
-    $value (`(` $dynamic_sizes^ `)`)? attr-dict `:` type($result)
+    $value (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -377,7 +379,7 @@ def PTO_DimOp : PTO_Op<"dim", [Pure]> {
   }];
   let arguments = (ins PTO_Tensor:$source, I64Attr:$axis);
   let results = (outs Index:$result);
-  let assemblyFormat = "$source `,` $axis attr-dict `:` type($source)";
+  let assemblyFormat = "$source `,` $axis attr-dict `:` qualified(type($source))";
   let hasVerifier = 1;
   let hasFolder = 1;
   let builders = [OpBuilder<(ins "::mlir::Value":$source, "int64_t":$axis), [{
@@ -406,7 +408,7 @@ def PTO_ReadOp : PTO_Op<"read", [
   let results = (outs PTO_Scalar:$result);
   let assemblyFormat = [{
     $source custom<DynamicIndexList>($indices, $static_indices)
-    attr-dict `:` type($source)
+    attr-dict `:` qualified(type($source))
   }];
   let hasVerifier = 1;
 }
@@ -430,7 +432,7 @@ def PTO_WriteOp : PTO_Op<"write", [
                        DenseI64ArrayAttr:$static_indices);
   let assemblyFormat = [{
     $value `,` $dest custom<DynamicIndexList>($indices, $static_indices)
-    attr-dict `:` type($dest)
+    attr-dict `:` qualified(type($dest))
   }];
   let hasVerifier = 1;
 }
@@ -450,7 +452,7 @@ def PTO_TransposeOp : PTO_Op<"transpose", [Pure,
   let arguments = (ins PTO_Tensor:$source, I64Attr:$axis0, I64Attr:$axis1);
   let results = (outs PTO_Tensor:$result);
   let assemblyFormat = [{
-    $source `,` $axis0 `,` $axis1 attr-dict `:` type($source)
+    $source `,` $axis0 `,` $axis1 attr-dict `:` qualified(type($source))
   }];
 }
 
@@ -479,11 +481,11 @@ def PTO_ScopeOp : PTO_Op<"scope", [
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    (`manual` $manual^)? (`->` type($results)^)? $body attr-dict
+    (`manual` $manual^)? (`->` qualified(type($results))^)? $body attr-dict
   }];
   let builders = [OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
                                  CArg<"bool", "false">:$manual)>];
-  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 def PTO_YieldOp : PTO_Op<"yield", [Pure, ReturnLike, Terminator,
@@ -494,7 +496,7 @@ def PTO_YieldOp : PTO_Op<"yield", [Pure, ReturnLike, Terminator,
   }];
   let arguments = (ins Variadic<AnyType>:$operands);
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
-  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let assemblyFormat = "attr-dict ($operands^ `:` qualified(type($operands)))?";
 }
 
 //===----------------------------------------------------------------------===//
@@ -524,7 +526,7 @@ def PTO_ArraySplatOp : PTO_Op<"array_splat", [Pure]> {
   }];
   let arguments = (ins PTO_TaskId:$value);
   let results = (outs PTO_TaskIdArray:$result);
-  let assemblyFormat = "$value attr-dict `:` type($result)";
+  let assemblyFormat = "$value attr-dict `:` qualified(type($result))";
 }
 
 def PTO_ArrayGetOp : PTO_Op<"array_get", [Pure]> {
@@ -538,7 +540,7 @@ def PTO_ArrayGetOp : PTO_Op<"array_get", [Pure]> {
   }];
   let arguments = (ins PTO_TaskIdArray:$array, Index:$index);
   let results = (outs PTO_TaskId:$result);
-  let assemblyFormat = "$array `[` $index `]` attr-dict `:` type($array)";
+  let assemblyFormat = "$array `[` $index `]` attr-dict `:` qualified(type($array))";
   let hasVerifier = 1;
 }
 
@@ -557,7 +559,7 @@ def PTO_ArrayUpdateOp : PTO_Op<"array_update", [Pure,
                        PTO_TaskId:$value);
   let results = (outs PTO_TaskIdArray:$result);
   let assemblyFormat = [{
-    $array `[` $index `]` `,` $value attr-dict `:` type($array)
+    $array `[` $index `]` `,` $value attr-dict `:` qualified(type($array))
   }];
   let hasVerifier = 1;
 }

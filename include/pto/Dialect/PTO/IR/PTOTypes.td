@@ -75,7 +75,7 @@ def PTO_TaskIdArrayType : PTO_Type<"TaskIdArray", "task_id_array"> {
     ```
   }];
   let parameters = (ins "unsigned":$size);
-  let assemblyFormat = "`<` $size `>`";
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 
@@ -88,7 +88,7 @@ def PTO_TaskIdArray : Type<CPred<"::llvm::isa<::mlir::pto::TaskIdArrayType>($_se
                            "PTO task id array", "::mlir::pto::TaskIdArrayType">;
 def PTO_Dependency : AnyTypeOf<[PTO_TaskId, PTO_TaskIdArray],
                                "task id or task id array">;
-def PTO_Scalar : AnyTypeOf<[AnySignlessInteger, Index, AnyFloat],
-                           "scalar (integer, index or float)">;
+def PTO_Scalar : Type<CPred<"::mlir::pto::isScalarType($_self)">,
+                      "scalar (signless integer or float of at most 64 bits, or index)">;
 
 #endif // PTO_DIALECT_PTO_IR_PTOTYPES_TD

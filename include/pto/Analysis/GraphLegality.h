@@ -1,0 +1,44 @@
+//===- GraphLegality.h - host_build_graph boundary rules -------*- C++ -*-===//
+//
+// The rules a Graph must satisfy for the host_build_graph runtime to record
+// and replay it (the legality step of the boundary legalization), checked
+// on the IR as it stands. The legalization runs them after hoisting; the
+// verifier runs them on whatever IR it is given.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_ANALYSIS_GRAPHLEGALITY_H
+#define PTO_ANALYSIS_GRAPHLEGALITY_H
+
+#include "pto/Analysis/ReplayInvariance.h"
+
+namespace mlir::pto {
+
+/// Runtime limits of host_build_graph (GRAPH_MAX_*).
+constexpr unsigned kGraphMaxTensorArgs = 128;
+constexpr unsigned kGraphMaxScalarArgs = 64;
+constexpr int64_t kGraphMaxNodes = 1024;
+
+/// Returns the pto.call ops in `module` that call `graph`.
+SmallVector<CallOp> getGraphCallers(ModuleOp module, GraphOp graph);
+
+/// Returns the number of nodes a recording of `graph` holds: each launch
+/// (`pto.submit`, `pto.task_dummy`) once per iteration of the constant-trip
+/// loops around it, plus one node per `alloc_tensors` batch of each
+/// statement list, likewise per iteration. Saturates at INT64_MAX. Ops under
+/// a runtime loop or branch count once (they are rejected separately).
+int64_t countRecordedNodes(GraphOp graph);
+
+/// Returns the innermost op between `op` and `graph` that makes the number
+/// of times `op` runs differ between calls (`scf.if`, `scf.while`, an
+/// `scf.for` without constant bounds, any other region op), or null.
+Operation *getRuntimeControlFlowParent(Operation *op, GraphOp graph);
+
+/// Checks every rule of the legality step on `graph` as it stands and on its
+/// `callers`, emitting one error per violation at the offending op.
+LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
+                                  ArrayRef<CallOp> callers);
+
+} // namespace mlir::pto
+
+#endif // PTO_ANALYSIS_GRAPHLEGALITY_H

@@ -1,0 +1,26 @@
+//===- Passes.h - pto passes ------------------------------------*- C++ -*-===//
+
+#ifndef PTO_TRANSFORMS_PASSES_H
+#define PTO_TRANSFORMS_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+#include "pto/Dialect/PTO/IR/PTO.h"
+
+namespace mlir::pto {
+
+#define GEN_PASS_DECL
+#include "pto/Transforms/Passes.h.inc"
+
+/// Adds the Graph boundary legalization to `pm`: normalize returns,
+/// legalize, verify.
+void buildGraphLegalizePipeline(OpPassManager &pm);
+
+/// Registers `pto-graph-legalize-pipeline`.
+void registerGraphLegalizePipeline();
+
+#define GEN_PASS_REGISTRATION
+#include "pto/Transforms/Passes.h.inc"
+
+} // namespace mlir::pto
+
+#endif // PTO_TRANSFORMS_PASSES_H

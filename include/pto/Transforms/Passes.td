@@ -1,0 +1,101 @@
+//===- Passes.td - pto passes ------------------------------*- tablegen -*-===//
+
+#ifndef PTO_TRANSFORMS_PASSES_TD
+#define PTO_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def NormalizeReturnOrder : Pass<"pto-normalize-return-order", "ModuleOp"> {
+  let summary = "Make every tensor a Graph or kernel returns one of its parameters";
+  let description = [{
+    A launch that writes a tensor rebinds it, so a body that writes its
+    InOut parameter `%c` naturally returns the last rebinding (`%c2`), not
+    `%c` itself. The Graph's callers, the boundary legalization and the C++
+    translation all need the other reading: which parameter is returned at
+    each position. This pass rewrites each returned tensor of every
+    `pto.graph` and `pto.kernel` with a body to the parameter it names, by
+    following tied results (`TiedOpInterface`), `pto.scope` yields and
+    buffer-carrying `scf.for` / `scf.if` results back to a function argument.
+
+    ```mlir
+    pto.graph @g(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<16xf32> {
+      %c1, %t = pto.submit @k(%a, %c) : (...) -> !pto.tensor<16xf32>
+      pto.return %c1 : !pto.tensor<16xf32>     // becomes: pto.return %c
+    }
+    ```
+
+    A returned tensor that is not, by buffer identity, one of the function's
+    parameters (an allocation, a view, a buffer chosen at run time) is an
+    error at the return: positions are never guessed. Non-tensor results are
+    left alone (the Graph boundary checks reject them).
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
+def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
+  let summary = "Make every Graph replay-safe for the host_build_graph runtime";
+  let description = [{
+    The `host_build_graph` runtime records a Graph's task topology on the
+    first call and replays it, patching only boundary tensor addresses and
+    boundary scalar values. For each `pto.graph`, this pass moves to every
+    call site what the body derives from its parameters, and rejects what
+    replay cannot reproduce:
+
+    - **Step A, derived scalars.** A scalar the body computes from its own
+      scalar parameters and constants (*hoistable*) becomes a new scalar
+      parameter; each call site recomputes it from the arguments it passes.
+      A scalar that is neither a parameter, nor hoistable, nor
+      replay-invariant (it depends on a loop over a runtime bound, a
+      `pto.read`, ...) is rejected where a task consumes it.
+    - **Step B, views of boundary tensors.** A `pto.slice` whose source is,
+      by buffer identity, a tensor parameter (through tied results of
+      in-place launches and through hoisted views) becomes a new tensor
+      parameter when every offset and size is hoistable; the call site takes
+      the view. It stays in place when every non-literal operand is
+      replay-invariant (a constant-trip loop's induction variable), and is
+      rejected otherwise (the frozen offset would be the first call's). A
+      hoisted view's sizes must be literals or replay-invariant. The new
+      parameter takes its root's direction (`inout` for a hoisted
+      allocation).
+    - **Step C, allocations.** A `pto.create` at the top level of the body
+      becomes a new `inout` tensor parameter; each call site allocates it
+      right before the call (named `<name>__graph_arg<N>`). Creates inside
+      loops stay.
+    - **Step D, legality.** The module targets `host_build_graph`; at least
+      one and at most 128 tensor parameters, at most 64 scalar parameters
+      (after Step A); returns are parameters; 1 to 1024 recorded nodes
+      (launches and dummy tasks once per loop iteration, allocations in
+      batches of 16, counted after hoisting); no launch or allocation under
+      a runtime loop, `scf.while` or `scf.if`; literal allocation shapes; no
+      `pto.full`; no Graph calling a Graph; no dependencies or predicate on a
+      Graph call; literal `core_num`.
+
+    New parameters are appended: new tensors after the existing tensors and
+    before the scalars, new scalars last. At a call site the hoisted scalars
+    come first, then views, then allocations.
+
+    Run `pto-normalize-return-order` first (the pipeline
+    `pto-graph-legalize-pipeline` does).
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def VerifyGraphBoundary : Pass<"pto-verify-graph-boundary", "ModuleOp"> {
+  let summary = "Check that every Graph is replay-safe (the legalization's post-conditions)";
+  let description = [{
+    Re-derives, independently of `pto-legalize-graph-boundary`, what a
+    replay-safe Graph must satisfy, and reports each violation at its
+    location: no allocation at the top level of a Graph body; no derived
+    scalar that could have been hoisted reaching a task or a view; every
+    scalar a task reads is a parameter or replay-invariant; every view of a
+    boundary tensor left in the body has replay-invariant operands; the
+    node count, parameter counts, returns and call-site rules of the
+    legality step. It shares only the replay-invariance analysis with the
+    legalization, so a later pass that reintroduces a rejected state is
+    caught. It changes nothing.
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
+#endif // PTO_TRANSFORMS_PASSES_TD

@@ -1,0 +1,231 @@
+//===- GraphLegality.cpp - host_build_graph boundary rules ----------------===//
+
+#include "pto/Analysis/GraphLegality.h"
+
+#include "pto/Analysis/AllocBatching.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::pto {
+
+SmallVector<CallOp> getGraphCallers(ModuleOp module, GraphOp graph) {
+  SmallVector<CallOp> callers;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(graph, module);
+  if (!uses)
+    return callers;
+  for (const SymbolTable::SymbolUse &use : *uses)
+    if (auto call = dyn_cast<CallOp>(use.getUser()))
+      callers.push_back(call);
+  return callers;
+}
+
+Operation *getRuntimeControlFlowParent(Operation *op, GraphOp graph) {
+  Operation *runtimeParent = nullptr;
+  for (Operation *parent = op->getParentOp(); parent && parent != graph;
+       parent = parent->getParentOp()) {
+    if (isa<ScopeOp>(parent))
+      continue;
+    if (auto loop = dyn_cast<scf::ForOp>(parent);
+        loop && ReplayInvariance::getConstantTripCount(loop))
+      continue;
+    if (!runtimeParent)
+      runtimeParent = parent;
+  }
+  return runtimeParent;
+}
+
+static uint64_t countNodes(Block &block) {
+  uint64_t count = countAllocationBatches(block);
+  for (Operation &op : block) {
+    if (isa<SubmitOp, TaskDummyOp>(op)) {
+      count = llvm::SaturatingAdd<uint64_t>(count, 1);
+      continue;
+    }
+    uint64_t trips = 1;
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      trips = std::max<int64_t>(
+          ReplayInvariance::getConstantTripCount(loop).value_or(1), 0);
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        count = llvm::SaturatingAdd<uint64_t>(
+            count, llvm::SaturatingMultiply<uint64_t>(trips, countNodes(nested)));
+  }
+  return count;
+}
+
+int64_t countRecordedNodes(GraphOp graph) {
+  if (graph.isExternal())
+    return 0;
+  return std::min<uint64_t>(countNodes(graph.getBody().front()),
+                            std::numeric_limits<int64_t>::max());
+}
+
+/// Describes why `parent` makes a launch or allocation vary between calls.
+static void describeRuntimeParent(InFlightDiagnostic &diag, Operation *parent) {
+  if (isa<scf::ForOp>(parent))
+    diag.attachNote(parent->getLoc())
+        << "inside this loop, whose bounds are not literals";
+  else if (isa<scf::IfOp>(parent))
+    diag.attachNote(parent->getLoc()) << "inside this branch";
+  else if (isa<scf::WhileOp>(parent))
+    diag.attachNote(parent->getLoc()) << "inside this while loop";
+  else
+    diag.attachNote(parent->getLoc())
+        << "inside this '" << parent->getName() << "'";
+}
+
+LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
+                                  ArrayRef<CallOp> callers) {
+  bool failed = false;
+  auto module = graph->getParentOfType<ModuleOp>();
+
+  // The target runtime.
+  if (module && getModuleRuntime(module) != Runtime::host_build_graph) {
+    graph.emitOpError()
+        << "needs the host_build_graph runtime, but the module targets "
+        << stringifyRuntime(getModuleRuntime(module))
+        << ": Graph launches (GraphTaskArgs, rt_submit_graph) exist only in "
+           "host_build_graph; set pto.runtime = "
+           "#pto.runtime<host_build_graph> on the module";
+    return failure();
+  }
+
+  // The boundary.
+  unsigned numTensors = getNumTensorArgs(graph);
+  unsigned numScalars = graph.getNumArguments() - numTensors;
+  if (numTensors == 0) {
+    graph.emitOpError() << "has no tensor parameter: a Graph with an empty "
+                           "boundary has nothing to patch on replay, and the "
+                           "runtime refuses to cache it";
+    failed = true;
+  }
+  if (numTensors > kGraphMaxTensorArgs) {
+    graph.emitOpError() << "has " << numTensors
+                        << " tensor parameters: the runtime accepts at most "
+                        << kGraphMaxTensorArgs << " (GRAPH_MAX_TENSOR_ARGS)";
+    failed = true;
+  }
+  if (numScalars > kGraphMaxScalarArgs) {
+    graph.emitOpError() << "has " << numScalars
+                        << " scalar parameters: the runtime accepts at most "
+                        << kGraphMaxScalarArgs << " (GRAPH_MAX_SCALAR_ARGS)";
+    failed = true;
+  }
+  if (graph.isExternal())
+    return failure();
+
+  // Returns: only the Graph's own parameters.
+  Block &entry = graph.getBody().front();
+  auto ret = cast<ReturnOp>(entry.getTerminator());
+  for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (arg && arg.getOwner() == &entry)
+      continue;
+    ret.emitOpError() << "returns at position " << index
+                      << " a value that is not a parameter of @"
+                      << graph.getName()
+                      << ": a Graph launch yields a valid task id only on a "
+                         "cache hit, so a caller may only get back the "
+                         "buffers it passed in";
+    failed = true;
+  }
+
+  // The body.
+  graph.walk([&](Operation *op) {
+    if (isa<FullOp>(op)) {
+      op->emitOpError() << "is not supported in a Graph: orchestration code "
+                           "generation has no lowering for it";
+      failed = true;
+      return;
+    }
+    if (auto call = dyn_cast<CallOp>(op)) {
+      call.emitOpError() << "calls Graph @" << call.getCallee()
+                         << " from Graph @" << graph.getName()
+                         << ": the runtime cannot record a Graph while "
+                            "recording another";
+      failed = true;
+      return;
+    }
+    bool isLaunch = isa<SubmitOp, TaskDummyOp>(op);
+    if (isLaunch || isa<CreateOp>(op)) {
+      if (Operation *parent = getRuntimeControlFlowParent(op, graph)) {
+        InFlightDiagnostic diag = op->emitOpError();
+        diag << (isLaunch ? "launches a task" : "allocates a tensor")
+             << " a number of times that can differ between calls of Graph @"
+             << graph.getName()
+             << ": the recording fixes the topology on the first call and "
+                "replays it unchanged";
+        describeRuntimeParent(diag, parent);
+        failed = true;
+      }
+    }
+    if (auto create = dyn_cast<CreateOp>(op)) {
+      if (!create.getType().hasStaticShape()) {
+        create.emitOpError()
+            << "allocates " << create.getType()
+            << " in Graph @" << graph.getName()
+            << ": an allocation's shape must be a compile-time constant, "
+               "since recording copies it into the node and replay would "
+               "reuse the first call's shape";
+        failed = true;
+      }
+    }
+    if (auto submit = dyn_cast<SubmitOp>(op)) {
+      if (Value coreNum = submit.getCoreNum();
+          coreNum && !matchPattern(coreNum, m_Constant())) {
+        submit.emitOpError() << "has a core_num that is not a literal: a "
+                                "Graph's recorded launches are fixed";
+        failed = true;
+      }
+      for (auto [index, arg] : llvm::enumerate(submit.getArgs())) {
+        if (!isScalarType(arg.getType()) || analysis.isScalarParameter(arg) ||
+            analysis.isReplayInvariant(arg))
+          continue;
+        submit.emitOpError()
+            << "passes scalar argument #" << index
+            << " computed in Graph @" << graph.getName()
+            << " from values that can differ between calls and that its "
+               "callers cannot recompute: replay would reuse the first "
+               "call's value";
+        failed = true;
+      }
+    }
+  });
+
+  int64_t nodes = countRecordedNodes(graph);
+  if (nodes < 1 || nodes > kGraphMaxNodes) {
+    graph.emitOpError()
+        << "records " << nodes
+        << " nodes (each launch once per loop iteration, allocations in "
+           "batches of "
+        << kAllocTensorsArgs << "): the runtime accepts 1 to "
+        << kGraphMaxNodes << " (GRAPH_MAX_NODES)";
+    failed = true;
+  }
+
+  // Call sites.
+  for (CallOp call : callers) {
+    if (!call.getDeps().empty()) {
+      call.emitOpError() << "passes explicit dependencies to Graph @"
+                         << graph.getName()
+                         << ": the runtime rejects explicit dependencies "
+                            "across a Graph boundary";
+      failed = true;
+    }
+    if (call.getPredicate()) {
+      call.emitOpError() << "passes a dispatch predicate to Graph @"
+                         << graph.getName()
+                         << ": the runtime ignores a predicate on a Graph "
+                            "launch, so the Graph would run unconditionally";
+      failed = true;
+    }
+  }
+  return failure(failed);
+}
+
+} // namespace mlir::pto

@@ -1,0 +1,341 @@
+//===- LegalizeGraphBoundary.cpp - Make Graphs replay-safe ----------------===//
+//
+// Hoists what a Graph body derives from its boundary (scalars, views,
+// allocations) to every call site as new parameters, then checks the
+// runtime's legality rules. See the pass description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pto/Transforms/Passes.h"
+
+#include "pto/Analysis/GraphLegality.h"
+#include "pto/Analysis/ReplayInvariance.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::pto {
+#define GEN_PASS_DEF_LEGALIZEGRAPHBOUNDARY
+#include "pto/Transforms/Passes.h.inc"
+} // namespace mlir::pto
+
+namespace mlir::pto {
+
+namespace {
+
+/// Rewrites one Graph and its call sites. Each call site keeps a mapping from
+/// the Graph's parameters to the values it passes, so that a hoisted
+/// expression is rebuilt there from the caller's own operands.
+class GraphBoundaryLegalizer {
+public:
+  GraphBoundaryLegalizer(GraphOp graph, ArrayRef<CallOp> callers)
+      : graph(graph), callers(callers), analysis(graph),
+        rewriter(graph.getContext()) {
+    for (CallOp call : callers) {
+      IRMapping &mapping = callMappings[call];
+      for (auto [param, arg] :
+           llvm::zip_equal(entry().getArguments(), call.getArgs()))
+        mapping.map(param, arg);
+    }
+  }
+
+  LogicalResult run() {
+    substituteRenames();
+    hoistDerivedScalars();
+    hoistAllocations();
+    if (failed(hoistViews()))
+      return failure();
+    eraseDeadHoistedOps();
+    return success();
+  }
+
+private:
+  Block &entry() { return graph.getBody().front(); }
+
+  /// Appends a parameter: tensors after the last tensor parameter, scalars
+  /// last. Every call site passes `argumentAt(call)` for it, built right
+  /// before the call.
+  BlockArgument addParameter(Type type, Direction direction, Location loc,
+                             function_ref<Value(OpBuilder &, CallOp)> argumentAt) {
+    unsigned index = isa<TensorType>(type) ? getNumTensorArgs(graph)
+                                           : graph.getNumArguments();
+    auto attrs = DictionaryAttr::get(graph.getContext());
+    if (isa<TensorType>(type) && direction != Direction::in)
+      attrs = DictionaryAttr::get(
+          graph.getContext(),
+          {NamedAttribute(
+              StringAttr::get(graph.getContext(),
+                              PTODialect::getDirectionAttrName()),
+              DirectionAttr::get(graph.getContext(), direction))});
+    (void)graph.insertArgument(index, type, attrs, loc);
+    BlockArgument param = entry().getArgument(index);
+
+    for (CallOp call : callers) {
+      rewriter.setInsertionPoint(call);
+      Value arg = argumentAt(rewriter, call);
+      callMappings[call].map(param, arg);
+      SmallVector<Value> args(call.getArgs());
+      args.insert(args.begin() + index, arg);
+      rewriter.modifyOpInPlace(call, [&] { call.getArgsMutable().assign(args); });
+    }
+    return param;
+  }
+
+  /// Rebuilds hoistable scalar `value` at a call site from the caller's
+  /// operands (constants and pure arithmetic are cloned).
+  Value rebuildAtCallSite(OpBuilder &builder, CallOp call, Value value) {
+    IRMapping &mapping = callMappings[call];
+    if (Value mapped = mapping.lookupOrNull(value))
+      return mapped;
+    Operation *def = value.getDefiningOp();
+    assert(def && "a hoistable value is a parameter, a constant or arithmetic");
+    for (Value operand : def->getOperands())
+      rebuildAtCallSite(builder, call, operand);
+    Operation *clone = builder.clone(*def, mapping);
+    return clone->getResult(cast<OpResult>(value).getResultNumber());
+  }
+
+  /// A bare rename computes nothing: an arithmetic op that folds to one of
+  /// its operands (`x + 0`, `x * 1`, a same-type cast) is replaced by that
+  /// operand, so every reader reads the root, in one pass over the chain.
+  void substituteRenames() {
+    SmallVector<Operation *> renames;
+    graph.walk([&](Operation *op) {
+      if (!isa<arith::ArithDialect>(op->getDialect()) ||
+          op->getNumResults() != 1 || !isPure(op))
+        return;
+      SmallVector<OpFoldResult> folded;
+      SmallVector<Attribute> constants(op->getNumOperands());
+      for (auto [index, operand] : llvm::enumerate(op->getOperands()))
+        matchPattern(operand, m_Constant(&constants[index]));
+      Operation *clone = op; // fold() only inspects the op.
+      if (failed(clone->fold(constants, folded)) || folded.size() != 1)
+        return;
+      auto value = dyn_cast<Value>(folded.front());
+      if (!value || value == op->getResult(0))
+        return;
+      rewriter.replaceAllUsesWith(op->getResult(0), value);
+      renames.push_back(op);
+    });
+    for (Operation *op : renames)
+      rewriter.eraseOp(op);
+  }
+
+  /// Step A: every scalar the body computes from its own scalar parameters
+  /// (and constants) becomes a scalar parameter; callers compute it.
+  void hoistDerivedScalars() {
+    SmallVector<Value> derived;
+    graph.walk([&](Operation *op) {
+      if (!isa<arith::ArithDialect>(op->getDialect()))
+        return;
+      for (Value result : op->getResults())
+        if (!result.use_empty() && analysis.isHoistable(result) &&
+            !analysis.isReplayInvariant(result))
+          derived.push_back(result);
+    });
+    // In definition order: a derived value's operands are hoisted first, so
+    // the call site rebuilds it from the caller's copies of them.
+    for (Value value : derived) {
+      BlockArgument param = addParameter(
+          value.getType(), Direction::in, value.getLoc(),
+          [&](OpBuilder &builder, CallOp call) {
+            return rebuildAtCallSite(builder, call, value);
+          });
+      rewriter.replaceAllUsesWith(value, param);
+      hoisted.push_back(value.getDefiningOp());
+    }
+  }
+
+  /// Step C: a top-level allocation becomes an InOut parameter; each caller
+  /// allocates `<name>__graph_arg<N>` right before the call. Creates under
+  /// loops are fresh buffers per iteration and stay.
+  void hoistAllocations() {
+    unsigned counter = 0;
+    for (CreateOp create : llvm::make_early_inc_range(entry().getOps<CreateOp>())) {
+      if (!create.getType().hasStaticShape())
+        continue; // Rejected by the legality check: the shape is not literal.
+      std::string name = "alloc";
+      if (auto nameLoc = dyn_cast<NameLoc>(create.getLoc()))
+        name = nameLoc.getName().str();
+      std::string argName = name + "__graph_arg" + std::to_string(counter++);
+      BlockArgument param = addParameter(
+          create.getType(), Direction::inout, create.getLoc(),
+          [&](OpBuilder &builder, CallOp call) -> Value {
+            Location loc = NameLoc::get(builder.getStringAttr(argName),
+                                        call.getLoc());
+            return builder.create<CreateOp>(loc, create.getType(), ValueRange{});
+          });
+      rewriter.replaceAllUsesWith(create.getResult(), param);
+      rewriter.eraseOp(create);
+    }
+  }
+
+  /// Returns the Graph parameter a view's source names by buffer identity,
+  /// looking through tied results and views left in the body; sets
+  /// `throughView` if the chain passes a view that stays in the body.
+  BlockArgument getBoundaryRoot(Value source, bool &throughView) {
+    throughView = false;
+    Value current = source;
+    while (true) {
+      Value root = getBufferRoot(current);
+      if (auto arg = dyn_cast<BlockArgument>(root))
+        return arg.getOwner() == &entry() && isa<TensorType>(arg.getType())
+                   ? arg
+                   : BlockArgument();
+      Operation *def = root.getDefiningOp();
+      if (auto slice = dyn_cast<SliceOp>(def)) {
+        current = slice.getSource();
+      } else if (auto transpose = dyn_cast<TransposeOp>(def)) {
+        current = transpose.getSource();
+      } else {
+        return {};
+      }
+      throughView = true;
+    }
+  }
+
+  /// Step B: views of boundary tensors, in definition order (a view of a
+  /// hoisted view sees a parameter as its source).
+  LogicalResult hoistViews() {
+    SmallVector<SliceOp> slices;
+    graph.walk([&](SliceOp slice) { slices.push_back(slice); });
+    bool failed = false;
+    for (SliceOp slice : slices) {
+      bool throughView = false;
+      BlockArgument root = getBoundaryRoot(slice.getSource(), throughView);
+      if (!root)
+        continue; // A view of a region-local buffer.
+
+      SmallVector<Value> operands(slice.getOffsets());
+      llvm::append_range(operands, slice.getSizes());
+      bool allHoistable = llvm::all_of(
+          operands, [&](Value v) { return analysis.isHoistable(v); });
+      bool allInvariant = llvm::all_of(
+          operands, [&](Value v) { return analysis.isReplayInvariant(v); });
+
+      if (allInvariant && (throughView || !allHoistable))
+        continue; // Frozen on the first call, and correctly so.
+      if (throughView || !allHoistable) {
+        InFlightDiagnostic diag = slice.emitOpError();
+        diag << "takes a view of boundary tensor #" << root.getArgNumber()
+             << " of Graph @" << graph.getName()
+             << " whose window can differ between calls but cannot be "
+                "rebuilt at the call site";
+        if (throughView)
+          diag << " (it is built on a view that stays in the body)";
+        diag << ": replay would reuse the first call's offset";
+        for (Value v : operands)
+          if (!analysis.isHoistable(v) && !analysis.isReplayInvariant(v))
+            if (Operation *def = v.getDefiningOp())
+              diag.attachNote(def->getLoc())
+                  << "this value varies between calls";
+        failed = true;
+        continue;
+      }
+      // Replay copies a view's shape from the recording.
+      if (llvm::any_of(slice.getSizes(), [&](Value v) {
+            return !analysis.isReplayInvariant(v);
+          })) {
+        slice.emitOpError()
+            << "takes a view of boundary tensor #" << root.getArgNumber()
+            << " of Graph @" << graph.getName()
+            << " whose shape reads a boundary scalar: replay would apply the "
+               "first call's shape to every call";
+        failed = true;
+        continue;
+      }
+      hoistView(slice, root);
+    }
+    return failure(failed);
+  }
+
+  void hoistView(SliceOp slice, BlockArgument root) {
+    Direction direction = getArgDirection(graph, root.getArgNumber());
+    BlockArgument param = addParameter(
+        slice.getType(), direction, slice.getLoc(),
+        [&](OpBuilder &builder, CallOp call) -> Value {
+          SmallVector<Value> offsets, sizes;
+          for (Value v : slice.getOffsets())
+            offsets.push_back(rebuildAtCallSite(builder, call, v));
+          for (Value v : slice.getSizes())
+            sizes.push_back(rebuildAtCallSite(builder, call, v));
+          return builder.create<SliceOp>(
+              slice.getLoc(), slice.getType(), callMappings[call].lookup(root),
+              offsets, sizes, slice.getStaticOffsetsAttr(),
+              slice.getStaticSizesAttr());
+        });
+    rewriter.replaceAllUsesWith(slice.getResult(), param);
+    rewriter.eraseOp(slice);
+  }
+
+  /// The hoisted scalar computations are dead in the body now; views may
+  /// still have used them, so erase in reverse definition order.
+  void eraseDeadHoistedOps() {
+    for (Operation *op : llvm::reverse(hoisted))
+      if (op->use_empty())
+        rewriter.eraseOp(op);
+    // Operands of hoisted ops that fed nothing else (e.g. constants).
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      graph.walk<WalkOrder::PostOrder>([&](Operation *op) {
+        if (op->getNumResults() && op->use_empty() && isPure(op) &&
+            isa<arith::ArithDialect>(op->getDialect())) {
+          rewriter.eraseOp(op);
+          changed = true;
+        }
+      });
+    }
+  }
+
+  GraphOp graph;
+  SmallVector<CallOp> callers;
+  ReplayInvariance analysis;
+  IRRewriter rewriter;
+  DenseMap<Operation *, IRMapping> callMappings;
+  SmallVector<Operation *> hoisted;
+};
+
+struct LegalizeGraphBoundaryPass
+    : impl::LegalizeGraphBoundaryBase<LegalizeGraphBoundaryPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<GraphOp> graphs(module.getOps<GraphOp>());
+    bool failed = false;
+    for (GraphOp graph : graphs) {
+      // Decided before any rewriting: hoisting into a Graph that cannot
+      // exist here, or into another Graph's body, would only move the error.
+      if (getModuleRuntime(module) != Runtime::host_build_graph) {
+        ReplayInvariance analysis(graph);
+        (void)verifyGraphLegality(graph, analysis, {});
+        failed = true;
+        continue;
+      }
+      SmallVector<CallOp> callers = getGraphCallers(module, graph);
+      // A Graph called from a Graph is reported by the legality check of
+      // the calling Graph, at the call.
+      if (llvm::any_of(callers, [](CallOp call) {
+            return call->getParentOfType<GraphOp>() != nullptr;
+          })) {
+        failed = true;
+        continue;
+      }
+      GraphBoundaryLegalizer legalizer(graph, callers);
+      if (::mlir::failed(legalizer.run())) {
+        failed = true;
+        continue;
+      }
+      ReplayInvariance analysis(graph);
+      if (::mlir::failed(verifyGraphLegality(graph, analysis, callers)))
+        failed = true;
+    }
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+} // namespace mlir::pto

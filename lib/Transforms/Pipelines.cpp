@@ -1,0 +1,22 @@
+//===- Pipelines.cpp - pto pass pipelines ---------------------------------===//
+
+#include "pto/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+void mlir::pto::buildGraphLegalizePipeline(OpPassManager &pm) {
+  pm.addPass(createNormalizeReturnOrder());
+  pm.addPass(createLegalizeGraphBoundary());
+  pm.addPass(createVerifyGraphBoundary());
+}
+
+void mlir::pto::registerGraphLegalizePipeline() {
+  PassPipelineRegistration<>(
+      "pto-graph-legalize-pipeline",
+      "Make every Graph replay-safe: pto-normalize-return-order, "
+      "pto-legalize-graph-boundary, pto-verify-graph-boundary",
+      buildGraphLegalizePipeline);
+}

@@ -1,0 +1,110 @@
+//===- VerifyGraphBoundary.cpp - Replay-safety post-conditions ------------===//
+//
+// Re-derives from the IR as it stands what a replay-safe Graph satisfies,
+// independently of the legalization: it shares only the replay-invariance
+// analysis (and the legality rules, which read the runtime's contract).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pto/Transforms/Passes.h"
+
+#include "pto/Analysis/GraphLegality.h"
+#include "pto/Analysis/ReplayInvariance.h"
+
+namespace mlir::pto {
+#define GEN_PASS_DEF_VERIFYGRAPHBOUNDARY
+#include "pto/Transforms/Passes.h.inc"
+} // namespace mlir::pto
+
+namespace mlir::pto {
+
+/// Returns the tensor parameter of `graph` that `tensor` is a window of,
+/// following tied results and views, or null for a buffer the body owns.
+static BlockArgument getViewedParameter(GraphOp graph, Value tensor) {
+  while (true) {
+    Value root = getBufferRoot(tensor);
+    if (auto arg = dyn_cast<BlockArgument>(root)) {
+      if (arg.getOwner() == &graph.getBody().front())
+        return arg;
+      return {};
+    }
+    Operation *def = root.getDefiningOp();
+    if (auto slice = dyn_cast<SliceOp>(def))
+      tensor = slice.getSource();
+    else if (auto transpose = dyn_cast<TransposeOp>(def))
+      tensor = transpose.getSource();
+    else
+      return {};
+  }
+}
+
+static LogicalResult verifyHoistingPostConditions(GraphOp graph,
+                                                  ReplayInvariance &analysis) {
+  bool failed = false;
+  Block &entry = graph.getBody().front();
+  for (CreateOp create : entry.getOps<CreateOp>()) {
+    create.emitOpError()
+        << "allocates at the top level of Graph @" << graph.getName()
+        << ": the buffer would come off the graph heap, which is never "
+           "reclaimed mid-run; it must be a parameter that callers allocate";
+    failed = true;
+  }
+  graph.walk([&](Operation *op) {
+    if (isa<arith::ArithDialect>(op->getDialect())) {
+      for (Value result : op->getResults()) {
+        if (result.use_empty() || !analysis.isHoistable(result) ||
+            analysis.isReplayInvariant(result))
+          continue;
+        op->emitOpError()
+            << "computes, in Graph @" << graph.getName()
+            << ", a value from its boundary scalars: it must be a parameter "
+               "that callers compute, or replay would reuse the first call's "
+               "value";
+        failed = true;
+      }
+      return;
+    }
+    auto slice = dyn_cast<SliceOp>(op);
+    if (!slice)
+      return;
+    BlockArgument param = getViewedParameter(graph, slice.getSource());
+    if (!param)
+      return;
+    auto isVarying = [&](Value v) { return !analysis.isReplayInvariant(v); };
+    if (llvm::any_of(slice.getOffsets(), isVarying) ||
+        llvm::any_of(slice.getSizes(), isVarying)) {
+      slice.emitOpError()
+          << "takes a view of boundary tensor #" << param.getArgNumber()
+          << " of Graph @" << graph.getName()
+          << " whose window can differ between calls: replay patches only "
+             "the tensor's address and would reuse the first call's window";
+      failed = true;
+    }
+  });
+  return failure(failed);
+}
+
+namespace {
+struct VerifyGraphBoundaryPass
+    : impl::VerifyGraphBoundaryBase<VerifyGraphBoundaryPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool failed = false;
+    for (GraphOp graph : module.getOps<GraphOp>()) {
+      ReplayInvariance analysis(graph);
+      if (::mlir::failed(verifyGraphLegality(graph, analysis,
+                                             getGraphCallers(module, graph))))
+        failed = true;
+      if (!graph.isExternal() &&
+          getModuleRuntime(module) == Runtime::host_build_graph &&
+          ::mlir::failed(verifyHoistingPostConditions(graph, analysis)))
+        failed = true;
+    }
+    if (failed)
+      signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace
+
+} // namespace mlir::pto

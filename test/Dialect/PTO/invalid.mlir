@@ -1,0 +1,1230 @@
+// RUN: pto-opt %s -split-input-file -verify-diagnostics
+
+// Invalid pto IR: type and attribute parse errors, op parse errors, op
+// verifiers, ODS constraints and the dialect's discardable attribute checks.
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+// expected-error@+1 {{unknown tensor layout 'xy': expected nd or dn}}
+func.func private @f(!pto.tensor<16x16xf32, xy>)
+
+// -----
+
+// expected-error@+1 {{expected valid keyword}}
+func.func private @f(!pto.tensor<16x16xf32, 1>)
+
+// -----
+
+// expected-error@+1 {{the 'dn' layout needs a tensor of rank 2 or more}}
+func.func private @f(!pto.tensor<16xf32, dn>)
+
+// -----
+
+// expected-error@+1 {{the 'dn' layout needs a tensor of rank 2 or more}}
+func.func private @f(!pto.tensor<f32, dn>)
+
+// -----
+
+// expected-error@+1 {{invalid tensor element type 'f64': expected f16, bf16, f32 or a signless integer of at most 64 bits}}
+func.func private @f(!pto.tensor<16xf64>)
+
+// -----
+
+// expected-error@+1 {{invalid tensor element type 'i128': expected f16, bf16, f32 or a signless integer of at most 64 bits}}
+func.func private @f(!pto.tensor<16xi128>)
+
+// -----
+
+// expected-error@+1 {{invalid tensor element type 'si32'}}
+func.func private @f(!pto.tensor<16xsi32>)
+
+// -----
+
+// expected-error@+1 {{invalid tensor element type 'ui8'}}
+func.func private @f(!pto.tensor<16xui8>)
+
+// -----
+
+// expected-error@+1 {{invalid tensor element type 'index'}}
+func.func private @f(!pto.tensor<16xindex>)
+
+// -----
+
+// expected-error@+1 {{invalid tensor element type 'f8E4M3FN'}}
+func.func private @f(!pto.tensor<16xf8E4M3FN>)
+
+// -----
+
+// expected-error@+1 {{invalid tensor element type '!pto.task_id'}}
+func.func private @f(!pto.tensor<16x!pto.task_id>)
+
+// -----
+
+// expected-error@+1 {{invalid tensor element type '!pto.tensor<4xf32>'}}
+func.func private @f(!pto.tensor<16x!pto.tensor<4xf32>>)
+
+// -----
+
+// A negative extent does not parse as a dimension.
+// expected-error@+1 {{expected non-function type}}
+func.func private @f(!pto.tensor<-1xf32>)
+
+// -----
+
+// expected-error@+1 {{invalid dimension}}
+func.func private @f(!pto.tensor<18446744073709551615xf32>)
+
+// -----
+
+// expected-error@+1 {{expected '>'}}
+func.func private @f(!pto.tensor<16xf32, dn, nd>)
+
+// -----
+
+// expected-error@+1 {{a task id array needs at least one element}}
+func.func private @f(!pto.task_id_array<0>)
+
+// -----
+
+// expected-error@+2 {{failed to parse PTO_TaskIdArrayType parameter 'size'}}
+// expected-error@+1 {{integer value too large}}
+func.func private @f(!pto.task_id_array<4294967296>)
+
+// -----
+
+// expected-error@+1 {{unknown  type `tensor_type` in dialect `pto`}}
+func.func private @f(!pto.tensor_type<4xf32>)
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error@+2 {{failed to parse PTO_DirectionAttr parameter 'value'}}
+// expected-error@+1 {{expected ::mlir::pto::Direction to be one of: in, out, inout}}
+func.func private @f() attributes {d = #pto.direction<up>}
+
+// -----
+
+// expected-error@+2 {{failed to parse PTO_CoreTypeAttr parameter 'value'}}
+// expected-error@+1 {{expected ::mlir::pto::CoreType to be one of: aic, aiv, mixed}}
+func.func private @f() attributes {c = #pto.core_type<cube>}
+
+// -----
+
+// expected-error@+2 {{failed to parse PTO_RuntimeAttr parameter 'value'}}
+// expected-error@+1 {{expected ::mlir::pto::Runtime to be one of: tensormap_and_ringbuffer, host_build_graph}}
+func.func private @f() attributes {r = #pto.runtime<ringbuffer>}
+
+// -----
+
+// The layout is not an attribute.
+// expected-error@+1 {{unknown attribute `layout` in dialect `pto`}}
+func.func private @f() attributes {l = #pto.layout<dn>}
+
+//===----------------------------------------------------------------------===//
+// Discardable pto.* attributes
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error@+1 {{'pto.runtime' may only be set on a builtin.module}}
+pto.orchestration @o() attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{'pto.runtime' must be a #pto.runtime attribute}}
+module attributes {pto.runtime = "host_build_graph"} {
+}
+
+// -----
+
+// expected-error@+1 {{'pto.runtime' must be a #pto.runtime attribute}}
+module attributes {pto.runtime = #pto.core_type<aic>} {
+}
+
+// -----
+
+pto.orchestration @o() {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'pto.parallel' may only be set on an scf.for}}
+  %c1 = arith.constant {pto.parallel} 1 : index
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{'pto.parallel' may only be set on an scf.for}}
+module attributes {pto.parallel} {
+}
+
+// -----
+
+pto.orchestration @o() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'pto.parallel' must be a unit attribute}}
+  scf.for %i = %c0 to %c1 step %c1 {
+  } {pto.parallel = true}
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{'pto.direction' is an argument attribute of kernel, graph and orchestration functions}}
+pto.orchestration @o() attributes {pto.direction = #pto.direction<in>} {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{unknown pto dialect attribute 'pto.parallell'}}
+pto.orchestration @o() attributes {pto.parallell} {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{unknown pto argument attribute 'pto.dir'}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.dir = #pto.direction<out>})
+
+// -----
+
+// expected-error@+1 {{unknown pto argument attribute 'pto.foo'}}
+func.func private @f(%a: !pto.tensor<4xf32> {pto.foo})
+
+// -----
+
+// expected-error@+1 {{'pto.direction' may only be set on arguments of pto.kernel, pto.graph and pto.orchestration}}
+func.func private @f(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>})
+
+// -----
+
+// expected-error@+1 {{'pto.direction' must be a #pto.direction attribute}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = "out"})
+
+// -----
+
+// expected-error@+1 {{'pto.direction' must be a #pto.direction attribute}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.core_type<aiv>})
+
+// -----
+
+// expected-error@+1 {{argument 1 is a scalar: scalar parameters are passed by value and must be 'in'}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32 {pto.direction = #pto.direction<out>})
+
+// -----
+
+// expected-error@+1 {{argument 0 is a scalar: scalar parameters are passed by value and must be 'in'}}
+pto.graph @g(%n: index {pto.direction = #pto.direction<inout>}) {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{argument 2 is a scalar: scalar parameters are passed by value and must be 'in'}}
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: index, %k: i64 {pto.direction = #pto.direction<out>}) {
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
+// pto.kernel, pto.graph, pto.orchestration
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error@+1 {{expected a kernel core type (aic, aiv or mixed), got 'aicore'}}
+pto.kernel aicore @k(%a: !pto.tensor<4xf32>)
+
+// -----
+
+// expected-error@+1 {{expected valid keyword}}
+pto.kernel @k(%a: !pto.tensor<4xf32>)
+
+// -----
+
+// expected-error@+1 {{attribute 'core_type' occurs more than once in the attribute list}}
+pto.kernel aiv @k() attributes {core_type = #pto.core_type<aic>}
+
+// -----
+
+// expected-error@+1 {{'pto.kernel' op requires attribute 'core_type'}}
+"pto.kernel"() <{function_type = () -> (), sym_name = "k"}> ({
+}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'pto.kernel' op parameter #1 has type '!pto.task_id': expected a !pto.tensor or a builtin integer, index or float scalar}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %t: !pto.task_id)
+
+// -----
+
+// expected-error@+1 {{'pto.graph' op parameter #0 has type 'memref<4xf32>': expected a !pto.tensor or a builtin integer, index or float scalar}}
+pto.graph @g(%a: memref<4xf32>) {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{'pto.orchestration' op parameter #1 has type 'vector<4xf32>': expected a !pto.tensor or a builtin integer, index or float scalar}}
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %v: vector<4xf32>) {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{'pto.kernel' op tensor parameter #2 follows scalar parameter #1: every tensor parameter must precede every scalar one}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32, %b: !pto.tensor<4xf32>)
+
+// -----
+
+// expected-error@+1 {{'pto.graph' op tensor parameter #1 follows scalar parameter #0: every tensor parameter must precede every scalar one}}
+pto.graph @g(%n: index, %a: !pto.tensor<4xf32>) {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{'pto.kernel' op result #0 has type '!pto.task_id': expected a !pto.tensor or a builtin integer, index or float scalar}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>) -> !pto.task_id
+
+// -----
+
+// expected-error@+1 {{'pto.graph' op result #1 has type 'tensor<4xf32>': expected a !pto.tensor or a builtin integer, index or float scalar}}
+pto.graph private @g(%a: !pto.tensor<4xf32>) -> (!pto.tensor<4xf32>, tensor<4xf32>)
+
+// -----
+
+// expected-error@+1 {{'pto.graph' op requires a body}}
+pto.graph private @g(%a: !pto.tensor<4xf32>)
+
+// -----
+
+// expected-error@+1 {{'pto.orchestration' op requires a body}}
+pto.orchestration private @o()
+
+// -----
+
+// A public function without a body fails the symbol check first.
+// expected-error@+1 {{'pto.graph' op symbol declaration cannot have public visibility}}
+pto.graph @g(%a: !pto.tensor<4xf32>)
+
+// -----
+
+// expected-error@+1 {{expected non-empty function body}}
+pto.graph @g() {
+}
+
+// -----
+
+// expected-error@+1 {{'pto.kernel' op region #0 ('body') failed to verify constraint: region with at most 1 blocks}}
+pto.kernel aiv @k() {
+^bb0:
+  pto.return
+^bb1:
+  pto.return
+}
+
+// -----
+
+pto.graph @g() {
+  // expected-error@+1 {{block with no terminator}}
+  %c0 = arith.constant 0 : index
+}
+
+//===----------------------------------------------------------------------===//
+// pto.return
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<4xf32> {
+  // expected-error@+1 {{'pto.return' op returns 0 values, but the enclosing function has 1 results}}
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.return' op returns 1 values, but the enclosing function has 0 results}}
+  pto.return %a : !pto.tensor<4xf32>
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xf32>) -> !pto.tensor<?xf32> {
+  // expected-error@+1 {{'pto.return' op operand #0 has type '!pto.tensor<4xf32>', but the enclosing function returns '!pto.tensor<?xf32>'}}
+  pto.return %a : !pto.tensor<4xf32>
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'pto.return' op expects parent op to be one of 'pto.kernel, pto.graph, pto.orchestration'}}
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
+// pto.submit
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.kernel aiv @k2(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op may only appear in a pto.graph or pto.orchestration body}}
+  %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+func.func @f(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op may only appear in a pto.graph or pto.orchestration body}}
+  %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+pto.kernel aiv @k()
+// expected-error@+1 {{'pto.submit' op may only appear in a pto.graph or pto.orchestration body}}
+%t = pto.submit @k() : () -> ()
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32)
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %s: f32) {
+  // expected-error@+1 {{'pto.submit' op tensor operand #1 follows scalar operand #0: every tensor argument must precede every scalar one}}
+  %t = pto.submit @k(%s, %a) : (f32, !pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>) {
+  pto.return
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op '@g' is a pto.graph: call Graphs with pto.call}}
+  %t = pto.submit @g(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op '@missing' does not reference a pto.kernel}}
+  %t = pto.submit @missing(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op '@o' does not reference a pto.kernel}}
+  %t = pto.submit @o(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op passes 2 tensors, but @k has 1 tensor parameters}}
+  %t = pto.submit @k(%a, %a) : (!pto.tensor<4xf32>, !pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op passes 0 scalars, but @k has 1 scalar parameters}}
+  %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32)
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %s: f32) {
+  // expected-error@+1 {{'pto.submit' op passes 2 scalars, but @k has 1 scalar parameters}}
+  %t = pto.submit @k(%a, %s, %s) : (!pto.tensor<4xf32>, f32, f32) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %b: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op omits tensor parameter #1 of @k, which is 'in': only a tail of 'out' parameters may be left for the runtime to allocate}}
+  %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %b: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op omits tensor parameter #1 of @k, which is 'inout'}}
+  %b, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+// An omitted out parameter must not precede a supplied one.
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>,
+                  %b: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>},
+                  %c: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op omits tensor parameter #2 of @k, which is 'in'}}
+  %b, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<8xf32>) {
+  // expected-error@+1 {{'pto.submit' op operand #0 has type '!pto.tensor<8xf32>', but @k declares parameter #0 as '!pto.tensor<4xf32>'}}
+  %t = pto.submit @k(%a) : (!pto.tensor<8xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4x4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4x4xf32, dn>) {
+  // expected-error@+1 {{'pto.submit' op operand #0 has type '!pto.tensor<4x4xf32, dn>', but @k declares parameter #0 as '!pto.tensor<4x4xf32>'}}
+  %t = pto.submit @k(%a) : (!pto.tensor<4x4xf32, dn>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<?xf32>)
+pto.orchestration @o(%a: !pto.tensor<4x4xf32>) {
+  // expected-error@+1 {{'pto.submit' op operand #0 has type '!pto.tensor<4x4xf32>', but @k declares parameter #0 as '!pto.tensor<?xf32>'}}
+  %t = pto.submit @k(%a) : (!pto.tensor<4x4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf16>) {
+  // expected-error@+1 {{'pto.submit' op operand #0 has type '!pto.tensor<4xf16>', but @k declares parameter #0 as '!pto.tensor<4xf32>'}}
+  %t = pto.submit @k(%a) : (!pto.tensor<4xf16>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %n: index, %s: f32)
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: index, %s: i32) {
+  // expected-error@+1 {{'pto.submit' op operand #2 has type 'i32', but @k declares parameter #2 as 'f32'}}
+  %t = pto.submit @k(%a, %n, %s) : (!pto.tensor<4xf32>, index, i32) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op has 0 tensor results, but @k has 1 out/inout tensor parameters (one result each)}}
+  %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op has 1 tensor results, but @k has 0 out/inout tensor parameters (one result each)}}
+  %b, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+// A tied result has exactly the type of its operand.
+pto.kernel aiv @k(%a: !pto.tensor<?xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op result #0 has type '!pto.tensor<?xf32>', but it rebinds parameter #0 of type '!pto.tensor<4xf32>'}}
+  %b, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<?xf32>
+  pto.return
+}
+
+// -----
+
+// A runtime-allocated result has the type the kernel declares.
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>,
+                  %b: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op result #0 has type '!pto.tensor<4xf16>', but it rebinds parameter #1 of type '!pto.tensor<4xf32>'}}
+  %b, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf16>
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  %x = pto.invalid_task_id
+  // expected-error@+1 {{'pto.submit' op operand #0 must be variadic of PTO tensor or scalar (integer, index or float), but got '!pto.task_id'}}
+  %t = pto.submit @k(%x) : (!pto.task_id) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{'pto.submit' op operand #1 must be variadic of task id or task id array, but got 'index'}}
+  %t = pto.submit @k(%a) deps(%i : index) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %p: i1) {
+  // expected-error@+1 {{'pto.submit' op operand #1 must be PTO tensor, but got 'i1'}}
+  %t = pto.submit @k(%a) pred(%p : i1) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+// expected-note@+1 {{prior use here}}
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: i32) {
+  // expected-error@+1 {{use of value '%n' expects different type than prior uses: 'index' vs 'i32'}}
+  %t = pto.submit @k(%a) core_num(%n) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op operand count (1) does not match with the total size (0) specified in attribute 'operandSegmentSizes'}}
+  %t = "pto.submit"(%a) <{callee = @k}> : (!pto.tensor<4xf32>) -> !pto.task_id
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
+// pto.call
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>) {
+  pto.return
+}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.call' op may only appear in a pto.graph or pto.orchestration body}}
+  pto.call @g(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>, %n: index) {
+  pto.return
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: index) {
+  // expected-error@+1 {{'pto.call' op tensor operand #1 follows scalar operand #0: every tensor argument must precede every scalar one}}
+  pto.call @g(%n, %a) : (index, !pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.call' op '@k' is a pto.kernel: launch kernels with pto.submit}}
+  pto.call @k(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.call' op '@missing' does not reference a pto.graph}}
+  pto.call @missing(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+func.func private @f(!pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.call' op '@f' does not reference a pto.graph}}
+  pto.call @f(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>, %b: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>}) {
+  pto.return
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.call' op passes 1 arguments, but @g has 2 parameters: a Graph call supplies every parameter (a Graph has no runtime-allocated outputs)}}
+  pto.call @g(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>, %n: index) {
+  pto.return
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: i64) {
+  // expected-error@+1 {{'pto.call' op operand #1 has type 'i64', but @g declares parameter #1 as 'index'}}
+  pto.call @g(%a, %n) : (!pto.tensor<4xf32>, i64) -> ()
+  pto.return
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4x8xf32>) {
+  pto.return
+}
+// A dynamic extent is compatible, the element type is not.
+pto.orchestration @o(%a: !pto.tensor<4x?xi32>) {
+  // expected-error@+1 {{'pto.call' op operand #0 has type '!pto.tensor<4x?xi32>', but @g declares parameter #0 as '!pto.tensor<4x8xf32>'}}
+  pto.call @g(%a) : (!pto.tensor<4x?xi32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<4xf32> {
+  pto.return %a : !pto.tensor<4xf32>
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.call' op has 0 results, but @g returns 1}}
+  pto.call @g(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<4xf32> {
+  pto.return %a : !pto.tensor<4xf32>
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.call' op result #0 has type '!pto.tensor<?xf32>', but @g returns '!pto.tensor<4xf32>'}}
+  %r = pto.call @g(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<?xf32>
+  pto.return
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>) {
+  pto.return
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  %t = pto.invalid_task_id
+  // expected-error@+1 {{'pto.call' op operand #2 must be PTO tensor, but got '!pto.task_id'}}
+  pto.call @g(%a) deps(%t : !pto.task_id) pred(%t : !pto.task_id) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
+// pto.task_dummy
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.task_dummy' op operand #0 must be variadic of task id or task id array, but got '!pto.tensor<4xf32>'}}
+  %t = pto.task_dummy deps(%a : !pto.tensor<4xf32>)
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
+// pto.slice
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.slice' op expects one offset and one size per source axis (2), got 1 offsets and 1 sizes}}
+  %s = pto.slice %a[0] [4] : !pto.tensor<16x8xf32> to !pto.tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.slice' op expects one offset and one size per source axis (2), got 2 offsets and 3 sizes}}
+  %s = pto.slice %a[0, 0] [4, 8, 1] : !pto.tensor<16x8xf32> to !pto.tensor<4x8x1xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>, %i: index) {
+  // expected-error@+1 {{expected 0 dynamic offset values}}
+  %s = "pto.slice"(%a, %i) <{operandSegmentSizes = array<i32: 1, 1, 0>, static_offsets = array<i64: 0, 0>, static_sizes = array<i64: 4, 8>}> : (!pto.tensor<16x8xf32>, index) -> !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>, %i: index) {
+  // expected-error@+1 {{expected 0 dynamic size values}}
+  %s = "pto.slice"(%a, %i) <{operandSegmentSizes = array<i32: 1, 0, 1>, static_offsets = array<i64: 0, 0>, static_sizes = array<i64: 4, 8>}> : (!pto.tensor<16x8xf32>, index) -> !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.slice' op offset -1 on axis 0 is negative}}
+  %s = pto.slice %a[-1, 0] [4, 8] : !pto.tensor<16x8xf32> to !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.slice' op size 0 on axis 1 must be positive}}
+  %s = pto.slice %a[0, 0] [4, 0] : !pto.tensor<16x8xf32> to !pto.tensor<4x0xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<?x8xf32>, %i: index) {
+  // expected-error@+1 {{'pto.slice' op size -2 on axis 0 must be positive}}
+  %s = pto.slice %a[%i, 0] [-2, 8] : !pto.tensor<?x8xf32> to !pto.tensor<?x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.slice' op window [4, 12) on axis 1 exceeds the source extent 8}}
+  %s = pto.slice %a[0, 4] [4, 8] : !pto.tensor<16x8xf32> to !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.slice' op window [0, 17) on axis 0 exceeds the source extent 16}}
+  %s = pto.slice %a[0, 0] [17, 8] : !pto.tensor<16x8xf32> to !pto.tensor<17x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.slice' op result type '!pto.tensor<4x8xf16>' does not match the window: expected '!pto.tensor<4x8xf32>'}}
+  %s = pto.slice %a[0, 0] [4, 8] : !pto.tensor<16x8xf32> to !pto.tensor<4x8xf16>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32, dn>) {
+  // expected-error@+1 {{'pto.slice' op result type '!pto.tensor<4x8xf32>' does not match the window: expected '!pto.tensor<4x8xf32, dn>'}}
+  %s = pto.slice %a[0, 0] [4, 8] : !pto.tensor<16x8xf32, dn> to !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.slice' op result type '!pto.tensor<?x8xf32>' does not match the window: expected '!pto.tensor<4x8xf32>'}}
+  %s = pto.slice %a[0, 0] [4, 8] : !pto.tensor<16x8xf32> to !pto.tensor<?x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>, %n: index) {
+  // expected-error@+1 {{'pto.slice' op result type '!pto.tensor<4x8xf32>' does not match the window: expected '!pto.tensor<?x8xf32>'}}
+  %s = pto.slice %a[0, 0] [%n, 8] : !pto.tensor<16x8xf32> to !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+// expected-note@+1 {{prior use here}}
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>, %i: i32) {
+  // expected-error@+1 {{use of value '%i' expects different type than prior uses: 'index' vs 'i32'}}
+  %s = pto.slice %a[%i, 0] [4, 8] : !pto.tensor<16x8xf32> to !pto.tensor<4x8xf32>
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
+// pto.create, pto.full
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.orchestration @o(%n: index) {
+  // expected-error@+1 {{'pto.create' op expects 0 dynamic size operands (one per '?' extent of '!pto.tensor<16x8xf32>'), got 1}}
+  %x = pto.create(%n) : !pto.tensor<16x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%n: index) {
+  // expected-error@+1 {{'pto.create' op expects 2 dynamic size operands (one per '?' extent of '!pto.tensor<?x?xf32>'), got 1}}
+  %x = pto.create(%n) : !pto.tensor<?x?xf32>
+  pto.return
+}
+
+// -----
+
+// expected-note@+1 {{prior use here}}
+pto.orchestration @o(%n: i64) {
+  // expected-error@+1 {{use of value '%n' expects different type than prior uses: 'index' vs 'i64'}}
+  %x = pto.create(%n) : !pto.tensor<?xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.create' op result #0 must be PTO tensor, but got 'tensor<4xf32>'}}
+  %x = "pto.create"() : () -> tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%f: f32) {
+  // expected-error@+1 {{'pto.full' op expects 1 dynamic size operands (one per '?' extent of '!pto.tensor<?x8xf32>'), got 0}}
+  %x = pto.full %f : !pto.tensor<?x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%f: f32) {
+  // expected-error@+1 {{'pto.full' op failed to verify that value type matches the element type}}
+  %x = "pto.full"(%f) : (f32) -> !pto.tensor<8xi32>
+  pto.return
+}
+
+// -----
+
+// expected-note@+1 {{prior use here}}
+pto.orchestration @o(%f: f32) {
+  // expected-error@+1 {{use of value '%f' expects different type than prior uses: 'i32' vs 'f32'}}
+  %x = pto.full %f : !pto.tensor<8xi32>
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
+// pto.dim
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.dim' op axis 2 is out of range for a tensor of rank 2}}
+  %d = pto.dim %a, 2 : !pto.tensor<16x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<f32>) {
+  // expected-error@+1 {{'pto.dim' op axis 0 is out of range for a tensor of rank 0}}
+  %d = pto.dim %a, 0 : !pto.tensor<f32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.dim' op axis}}
+  %d = pto.dim %a, -1 : !pto.tensor<16x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%t: !pto.task_id) {
+  // expected-error@+1 {{invalid kind of type specified: expected pto.tensor, but found '!pto.task_id'}}
+  %d = pto.dim %t, 0 : !pto.task_id
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
+// pto.read, pto.write
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.read' op expects 2 indices (one per axis), got 1}}
+  %v = pto.read %a[0] : !pto.tensor<16x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.read' op index 16 on axis 0 is out of bounds for '!pto.tensor<16x8xf32>'}}
+  %v = pto.read %a[16, 0] : !pto.tensor<16x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<?x8xf32>) {
+  // expected-error@+1 {{'pto.read' op index -1 on axis 0 is out of bounds for '!pto.tensor<?x8xf32>'}}
+  %v = pto.read %a[-1, 0] : !pto.tensor<?x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>, %i: index) {
+  // expected-error@+1 {{expected 0 dynamic index values}}
+  %v = "pto.read"(%a, %i) <{static_indices = array<i64: 0, 0>}> : (!pto.tensor<16x8xf32>, index) -> f32
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.read' op failed to verify that result type matches the element type}}
+  %v = "pto.read"(%a) <{static_indices = array<i64: 0, 0>}> : (!pto.tensor<16x8xf32>) -> i32
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xi32>, %v: i32) {
+  // expected-error@+1 {{'pto.write' op expects 1 indices (one per axis), got 2}}
+  pto.write %v, %a[0, 0] : !pto.tensor<4xi32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xi32>, %v: i32) {
+  // expected-error@+1 {{'pto.write' op index 4 on axis 0 is out of bounds for '!pto.tensor<4xi32>'}}
+  pto.write %v, %a[4] : !pto.tensor<4xi32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xi32>, %v: f32) {
+  // expected-error@+1 {{'pto.write' op failed to verify that value type matches the element type}}
+  "pto.write"(%v, %a) <{static_indices = array<i64: 0>}> : (f32, !pto.tensor<4xi32>) -> ()
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
+// pto.transpose
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
+  // expected-error@+1 {{'pto.transpose' op axis 2 is out of range for a tensor of rank 2}}
+  %t = pto.transpose %a, 0, 2 : !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
+  // expected-error@+1 {{'pto.transpose' op axis -1 is out of range for a tensor of rank 2}}
+  %t = pto.transpose %a, -1, 1 : !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
+  // expected-error@+1 {{'pto.transpose' op swaps axis 1 with itself}}
+  %t = pto.transpose %a, 1, 1 : !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
+  // expected-error@+2 {{'pto.transpose' op inferred type(s) '!pto.tensor<8x4xf32>' are incompatible with return type(s) of operation '!pto.tensor<4x8xf32>'}}
+  // expected-error@+1 {{'pto.transpose' op failed to infer returned types}}
+  %t = "pto.transpose"(%a) <{axis0 = 0 : i64, axis1 = 1 : i64}> : (!pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%i: index) {
+  // expected-error@+1 {{'pto.transpose' op operand #0 must be PTO tensor, but got 'index'}}
+  %t = "pto.transpose"(%i) <{axis0 = 0 : i64, axis1 = 1 : i64}> : (index) -> index
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
+// pto.scope, pto.yield
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.scope' op yields (), but its results are ('!pto.tensor<4xf32>')}}
+  %r = pto.scope -> !pto.tensor<4xf32> {
+    pto.yield
+  }
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.scope' op yields ('!pto.tensor<4xf32>'), but its results are ()}}
+  pto.scope manual {
+    pto.yield %a : !pto.tensor<4xf32>
+  }
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.scope' op yields ('index', 'index'), but its results are ('index', 'i32')}}
+  %r:2 = pto.scope -> index, i32 {
+    %c = arith.constant 0 : index
+    pto.yield %c, %c : index, index
+  }
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.scope' op region should have no arguments}}
+  "pto.scope"() ({
+  ^bb0(%x: index):
+    pto.yield
+  }) : () -> ()
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.scope' op expects a non-empty block}}
+  "pto.scope"() ({
+  ^bb0:
+  }) : () -> ()
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.yield' op expects parent op 'pto.scope'}}
+  pto.yield
+}
+
+//===----------------------------------------------------------------------===//
+// Task ids and task id arrays
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.orchestration @o() {
+  %c4 = arith.constant 4 : index
+  %n = pto.invalid_task_id
+  %ids = pto.array_splat %n : !pto.task_id_array<4>
+  // expected-error@+1 {{'pto.array_get' op index 4 is out of bounds for '!pto.task_id_array<4>'}}
+  %t = pto.array_get %ids[%c4] : !pto.task_id_array<4>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  %c = arith.constant -1 : index
+  %n = pto.invalid_task_id
+  %ids = pto.array_splat %n : !pto.task_id_array<4>
+  // expected-error@+1 {{'pto.array_get' op index -1 is out of bounds for '!pto.task_id_array<4>'}}
+  %t = pto.array_get %ids[%c] : !pto.task_id_array<4>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  %c = arith.constant 2 : index
+  %n = pto.invalid_task_id
+  %ids = pto.array_splat %n : !pto.task_id_array<2>
+  // expected-error@+1 {{'pto.array_update' op index 2 is out of bounds for '!pto.task_id_array<2>'}}
+  %ids1 = pto.array_update %ids[%c], %n : !pto.task_id_array<2>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  %c = arith.constant 0 : index
+  %n = pto.invalid_task_id
+  %ids = pto.array_splat %n : !pto.task_id_array<4>
+  // expected-error@+1 {{'pto.array_update' op failed to verify that all of {array, result} have same type}}
+  %t = "pto.array_update"(%ids, %c, %n) : (!pto.task_id_array<4>, index, !pto.task_id) -> !pto.task_id_array<2>
+  pto.return
+}
+
+// -----
+
+// expected-note@+1 {{prior use here}}
+pto.orchestration @o(%i: i32) {
+  %n = pto.invalid_task_id
+  %ids = pto.array_splat %n : !pto.task_id_array<4>
+  // expected-error@+1 {{use of value '%i' expects different type than prior uses: 'index' vs 'i32'}}
+  %t = pto.array_get %ids[%i] : !pto.task_id_array<4>
+  pto.return
+}
+
+// -----
+
+// expected-note@+1 {{prior use here}}
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{use of value '%a' expects different type than prior uses: '!pto.task_id' vs '!pto.tensor<4xf32>'}}
+  %ids = pto.array_splat %a : !pto.task_id_array<2>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  %n = pto.invalid_task_id
+  // expected-error@+1 {{'pto.array_splat' op result #0 must be PTO task id array, but got '!pto.task_id'}}
+  %ids = "pto.array_splat"(%n) : (!pto.task_id) -> !pto.task_id
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.invalid_task_id' op result #0 must be PTO task id, but got 'index'}}
+  %n = "pto.invalid_task_id"() : () -> index
+  pto.return
+}
