@@ -83,7 +83,7 @@ def test_verifier_error_raises_with_location():
         with pytest.raises(MLIRError) as info:
             module.operation.verify()
     message = str(info.value)
-    assert "passes 1 scalars, but @k has 0 scalar parameters" in message
+    assert "passes 1 scalar, but @k has 0 scalar parameters" in message
     assert f'test_builder.py":{bad_line}:' in message
 
 

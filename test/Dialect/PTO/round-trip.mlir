@@ -18,11 +18,14 @@ pto.kernel aiv @add(%a: !pto.tensor<16xf32>,
                     %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
                     %scale: f32)
 
-// CHECK-LABEL: pto.kernel mixed @split(!pto.tensor<?x64xbf16>, !pto.tensor<?x32xbf16> {pto.direction = #pto.direction<out>}, !pto.tensor<?x32xbf16> {pto.direction = #pto.direction<out>}, index, i64 {pto.direction = #pto.direction<in>}){{$}}
+// CHECK-LABEL: pto.kernel mixed @split(!pto.tensor<?x64xbf16>, !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>}, !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>}, index, i64 {pto.direction = #pto.direction<in>}){{$}}
 pto.kernel mixed @split(%x: !pto.tensor<?x64xbf16>,
-                        %lo: !pto.tensor<?x32xbf16> {pto.direction = #pto.direction<out>},
-                        %hi: !pto.tensor<?x32xbf16> {pto.direction = #pto.direction<out>},
+                        %lo: !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>},
+                        %hi: !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>},
                         %n: index, %k: i64 {pto.direction = #pto.direction<in>})
+
+// CHECK-LABEL: pto.kernel aiv @fill(!pto.tensor<?xf32> {pto.direction = #pto.direction<out>}, f32){{$}}
+pto.kernel aiv @fill(%y: !pto.tensor<?xf32> {pto.direction = #pto.direction<out>}, %v: f32)
 
 // CHECK-LABEL: pto.kernel aiv private @attrs() attributes {tag = "x"}{{$}}
 pto.kernel aiv private @attrs() attributes {tag = "x"}
@@ -91,20 +94,20 @@ pto.orchestration @launches(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf1
   // CHECK-NEXT: %[[Y4:[a-z0-9_]+]], %[[T3:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y3]]) core_num(%[[N]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
   %y4, %t3 = pto.submit @matmul(%x, %w, %y3) core_num(%n)
       : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
-  // CHECK-NEXT: %[[IDS:.+]] = array_splat %[[T0]] : <2>
+  // CHECK-NEXT: %[[IDS:.+]] = array_splat %[[T0]] : !pto.task_id_array<2>
   %ids = pto.array_splat %t0 : !pto.task_id_array<2>
   // CHECK-NEXT: %[[Y5:[a-z0-9_]+]], %[[T4:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y4]]) deps(%[[T1]], %[[IDS]] : !pto.task_id, !pto.task_id_array<2>) pred(%[[PRED]] : !pto.tensor<1xi32>) core_num(%[[N]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
   %y5, %t4 = pto.submit @matmul(%x, %w, %y4) deps(%t1, %ids : !pto.task_id, !pto.task_id_array<2>)
       pred(%pred : !pto.tensor<1xi32>) core_num(%n)
       : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
   // Both out tensors omitted: the runtime allocates them.
-  // CHECK-NEXT: %[[OUTS:[a-z0-9_]+]]:2, %[[T5:[a-z0-9_]+]] = submit @split(%[[S]], %[[N]], %[[K]]) : (!pto.tensor<?x64xbf16>, index, i64) -> (!pto.tensor<?x32xbf16>, !pto.tensor<?x32xbf16>)
+  // CHECK-NEXT: %[[OUTS:[a-z0-9_]+]]:2, %[[T5:[a-z0-9_]+]] = submit @split(%[[S]], %[[N]], %[[K]]) : (!pto.tensor<?x64xbf16>, index, i64) -> (!pto.tensor<16x32xbf16>, !pto.tensor<16x32xbf16>)
   %lo, %hi, %t5 = pto.submit @split(%s, %n, %k)
-      : (!pto.tensor<?x64xbf16>, index, i64) -> (!pto.tensor<?x32xbf16>, !pto.tensor<?x32xbf16>)
+      : (!pto.tensor<?x64xbf16>, index, i64) -> (!pto.tensor<16x32xbf16>, !pto.tensor<16x32xbf16>)
   // Only the last out tensor omitted.
-  // CHECK-NEXT: %[[OUTS2:[a-z0-9_]+]]:2, %[[T6:[a-z0-9_]+]] = submit @split(%[[S]], %[[OUTS]]#0, %[[N]], %[[K]]) : (!pto.tensor<?x64xbf16>, !pto.tensor<?x32xbf16>, index, i64) -> (!pto.tensor<?x32xbf16>, !pto.tensor<?x32xbf16>)
+  // CHECK-NEXT: %[[OUTS2:[a-z0-9_]+]]:2, %[[T6:[a-z0-9_]+]] = submit @split(%[[S]], %[[OUTS]]#0, %[[N]], %[[K]]) : (!pto.tensor<?x64xbf16>, !pto.tensor<16x32xbf16>, index, i64) -> (!pto.tensor<16x32xbf16>, !pto.tensor<16x32xbf16>)
   %lo1, %hi1, %t6 = pto.submit @split(%s, %lo, %n, %k)
-      : (!pto.tensor<?x64xbf16>, !pto.tensor<?x32xbf16>, index, i64) -> (!pto.tensor<?x32xbf16>, !pto.tensor<?x32xbf16>)
+      : (!pto.tensor<?x64xbf16>, !pto.tensor<16x32xbf16>, index, i64) -> (!pto.tensor<16x32xbf16>, !pto.tensor<16x32xbf16>)
   // A kernel without out/inout parameters yields only the task id.
   // CHECK-NEXT: %{{.+}} = submit @attrs() : () -> (){{$}}
   %t7 = pto.submit @attrs() : () -> ()
@@ -148,6 +151,9 @@ pto.orchestration @compatible(%n: index, %f: f32, %d: !pto.tensor<?xf32>) -> !pt
   // CHECK-NEXT: %{{.+}} = call @layer(%[[D1]], %[[D1]], %[[N]]) : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, index) -> !pto.tensor<16xf32>
   %r = pto.call @layer(%d1, %d1, %n)
       : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, index) -> !pto.tensor<16xf32>
+  // A `?` out parameter is always supplied: the runtime could not size it.
+  // CHECK-NEXT: %{{.+}}, %{{.+}} = submit @fill(%[[D1]], %[[F]]) : (!pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
+  %d2, %t2 = pto.submit @fill(%d1, %f) : (!pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
   // CHECK-NEXT: return %[[D1]] : !pto.tensor<?xf32>
   pto.return %d1 : !pto.tensor<?xf32>
 }
@@ -157,13 +163,13 @@ pto.orchestration @compatible(%n: index, %f: f32, %d: !pto.tensor<?xf32>) -> !pt
 pto.orchestration @task_ids(%i: index) {
   // CHECK-NEXT: %[[NONE:.+]] = invalid_task_id{{$}}
   %none = pto.invalid_task_id
-  // CHECK-NEXT: %[[IDS:.+]] = array_splat %[[NONE]] : <4>
+  // CHECK-NEXT: %[[IDS:.+]] = array_splat %[[NONE]] : !pto.task_id_array<4>
   %ids = pto.array_splat %none : !pto.task_id_array<4>
   // CHECK-NEXT: %[[D0:.+]] = task_dummy{{$}}
   %d0 = pto.task_dummy
-  // CHECK-NEXT: %[[IDS1:.+]] = array_update %[[IDS]][%[[I]]], %[[D0]] : <4>
+  // CHECK-NEXT: %[[IDS1:.+]] = array_update %[[IDS]][%[[I]]], %[[D0]] : !pto.task_id_array<4>
   %ids1 = pto.array_update %ids[%i], %d0 : !pto.task_id_array<4>
-  // CHECK-NEXT: %[[T:.+]] = array_get %[[IDS1]][%[[I]]] : <4>
+  // CHECK-NEXT: %[[T:.+]] = array_get %[[IDS1]][%[[I]]] : !pto.task_id_array<4>
   %t = pto.array_get %ids1[%i] : !pto.task_id_array<4>
   // CHECK-NEXT: %[[D1:.+]] = task_dummy deps(%[[T]] : !pto.task_id)
   %d1 = pto.task_dummy deps(%t : !pto.task_id)
@@ -181,39 +187,39 @@ pto.orchestration @task_ids(%i: index) {
 pto.orchestration @tensors(%w: !pto.tensor<512x128xf32>, %v: !pto.tensor<?x?xf16, dn>,
                            %lens: !pto.tensor<8xi32>,
                            %i: index, %n: index, %f: f32, %b: i1) {
-  // CHECK-NEXT: %{{.+}} = slice %[[W]] [0, 0] [128, 128] : <512x128xf32> to <128x128xf32>
+  // CHECK-NEXT: %{{.+}} = slice %[[W]] [0, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
   %s0 = pto.slice %w[0, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
-  // CHECK-NEXT: %{{.+}} = slice %[[W]] [%[[I]], %[[N]]] [%[[N]], %[[I]]] : <512x128xf32> to <?x?xf32>
+  // CHECK-NEXT: %{{.+}} = slice %[[W]] [%[[I]], %[[N]]] [%[[N]], %[[I]]] : !pto.tensor<512x128xf32> to !pto.tensor<?x?xf32>
   %s1 = pto.slice %w[%i, %n] [%n, %i] : !pto.tensor<512x128xf32> to !pto.tensor<?x?xf32>
-  // CHECK-NEXT: %{{.+}} = slice %[[W]] [%[[I]], 0] [128, %[[N]]] : <512x128xf32> to <128x?xf32>
+  // CHECK-NEXT: %{{.+}} = slice %[[W]] [%[[I]], 0] [128, %[[N]]] : !pto.tensor<512x128xf32> to !pto.tensor<128x?xf32>
   %s2 = pto.slice %w[%i, 0] [128, %n] : !pto.tensor<512x128xf32> to !pto.tensor<128x?xf32>
-  // CHECK-NEXT: %{{.+}} = slice %[[V]] [1, %[[I]]] [%[[N]], 4] : <?x?xf16, dn> to <?x4xf16, dn>
+  // CHECK-NEXT: %{{.+}} = slice %[[V]] [1, %[[I]]] [%[[N]], 4] : !pto.tensor<?x?xf16, dn> to !pto.tensor<?x4xf16, dn>
   %s3 = pto.slice %v[1, %i] [%n, 4] : !pto.tensor<?x?xf16, dn> to !pto.tensor<?x4xf16, dn>
-  // CHECK-NEXT: %{{.+}} = create : <16x128xf32>
+  // CHECK-NEXT: %{{.+}} = create : !pto.tensor<16x128xf32>
   %c0 = pto.create : !pto.tensor<16x128xf32>
-  // CHECK-NEXT: %[[DYN:.+]] = create(%[[N]], %[[I]]) : <?x128x?xi8>
+  // CHECK-NEXT: %[[DYN:.+]] = create(%[[N]], %[[I]]) : !pto.tensor<?x128x?xi8>
   %c1 = pto.create(%n, %i) : !pto.tensor<?x128x?xi8>
-  // CHECK-NEXT: %{{.+}} = create : <f32>
+  // CHECK-NEXT: %{{.+}} = create : !pto.tensor<f32>
   %c2 = pto.create : !pto.tensor<f32>
-  // CHECK-NEXT: %{{.+}} = full %[[F]] : <16xf32>
+  // CHECK-NEXT: %{{.+}} = full %[[F]] : !pto.tensor<16xf32>
   %f0 = pto.full %f : !pto.tensor<16xf32>
-  // CHECK-NEXT: %{{.+}} = full %[[B]](%[[N]]) : <?x4xi1>
+  // CHECK-NEXT: %{{.+}} = full %[[B]](%[[N]]) : !pto.tensor<?x4xi1>
   %f1 = pto.full %b(%n) : !pto.tensor<?x4xi1>
-  // CHECK-NEXT: %{{.+}} = dim %[[DYN]], 2 : <?x128x?xi8>
+  // CHECK-NEXT: %{{.+}} = dim %[[DYN]], 2 : !pto.tensor<?x128x?xi8>
   %d = pto.dim %c1, 2 : !pto.tensor<?x128x?xi8>
-  // CHECK-NEXT: %[[L:.+]] = read %[[LENS]] [%[[I]]] : <8xi32>
+  // CHECK-NEXT: %[[L:.+]] = read %[[LENS]] [%[[I]]] : !pto.tensor<8xi32>
   %l = pto.read %lens[%i] : !pto.tensor<8xi32>
-  // CHECK-NEXT: %{{.+}} = read %[[W]] [3, %[[I]]] : <512x128xf32>
+  // CHECK-NEXT: %{{.+}} = read %[[W]] [3, %[[I]]] : !pto.tensor<512x128xf32>
   %e = pto.read %w[3, %i] : !pto.tensor<512x128xf32>
-  // CHECK-NEXT: write %[[L]], %[[LENS]] [7] : <8xi32>
+  // CHECK-NEXT: write %[[L]], %[[LENS]] [7] : !pto.tensor<8xi32>
   pto.write %l, %lens[7] : !pto.tensor<8xi32>
   // CHECK-NEXT: %[[H:.+]] = arith.truncf %[[F]] : f32 to f16
   %h = arith.truncf %f : f32 to f16
-  // CHECK-NEXT: write %[[H]], %[[V]] [%[[I]], 0] : <?x?xf16, dn>
+  // CHECK-NEXT: write %[[H]], %[[V]] [%[[I]], 0] : !pto.tensor<?x?xf16, dn>
   pto.write %h, %v[%i, 0] : !pto.tensor<?x?xf16, dn>
-  // CHECK-NEXT: %{{.+}} = transpose %[[W]], 0, 1 : <512x128xf32>
+  // CHECK-NEXT: %{{.+}} = transpose %[[W]], 0, 1 : !pto.tensor<512x128xf32>
   %t0 = pto.transpose %w, 0, 1 : !pto.tensor<512x128xf32>
-  // CHECK-NEXT: %{{.+}} = transpose %[[DYN]], 2, 0 : <?x128x?xi8>
+  // CHECK-NEXT: %{{.+}} = transpose %[[DYN]], 2, 0 : !pto.tensor<?x128x?xi8>
   %t1 = pto.transpose %c1, 2, 0 : !pto.tensor<?x128x?xi8>
   // CHECK-NEXT: return{{$}}
   pto.return
@@ -227,7 +233,7 @@ pto.orchestration @scopes(%x: !pto.tensor<16xf32>,
   %one = arith.constant 1.0 : f32
   // An auto scope without results: the yield is implicit.
   // CHECK:      scope {
-  // CHECK-NEXT:   %{{.+}} = pto.create : <16xf32>
+  // CHECK-NEXT:   %{{.+}} = pto.create : !pto.tensor<16xf32>
   // CHECK-NEXT: }
   pto.scope {
     %tmp = pto.create : !pto.tensor<16xf32>
@@ -273,10 +279,10 @@ pto.orchestration @parallel_loop(%x: !pto.tensor<64xf32>,
   %none = pto.invalid_task_id
   %ids = pto.array_splat %none : !pto.task_id_array<4>
   // CHECK:      %{{.+}} = scf.for %[[IV:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ARR:.+]] = %{{.+}}) -> (!pto.task_id_array<4>) {
-  // CHECK-NEXT:   %[[S:.+]] = pto.slice %[[X]] [%[[IV]]] [16] : <64xf32> to <16xf32>
+  // CHECK-NEXT:   %[[S:.+]] = pto.slice %[[X]] [%[[IV]]] [16] : !pto.tensor<64xf32> to !pto.tensor<16xf32>
   // CHECK-NEXT:   %[[ONE:.+]] = pto.call @layer(%[[S]], %[[ACC]], %[[IV]])
   // CHECK-NEXT:   %[[D:.+]] = pto.task_dummy
-  // CHECK-NEXT:   %[[ARR1:.+]] = pto.array_update %[[ARR]][%[[IV]]], %[[D]] : <4>
+  // CHECK-NEXT:   %[[ARR1:.+]] = pto.array_update %[[ARR]][%[[IV]]], %[[D]] : !pto.task_id_array<4>
   // CHECK-NEXT:   scf.yield %[[ARR1]] : !pto.task_id_array<4>
   // CHECK-NEXT: } {pto.parallel}
   %all = scf.for %iv = %c0 to %c4 step %c1 iter_args(%arr = %ids) -> (!pto.task_id_array<4>) {

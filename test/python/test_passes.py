@@ -1,0 +1,62 @@
+"""The pto passes from Python and from pto-opt."""
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pto_mlir import pipelines
+from pto_mlir.ir import Context, MLIRError, Module
+
+REPO = Path(__file__).resolve().parents[2]
+DECODER = REPO / "examples" / "decoder_layer.mlir"
+
+
+def test_legalize_decoder_example():
+    with Context():
+        module = Module.parse(DECODER.read_text())
+        pipelines.legalize_graph_boundary(module)
+        text = str(module)
+    # The view, the allocation and the derived scalar became parameters.
+    graph = next(line for line in text.splitlines() if "pto.graph @layer" in line)
+    assert graph.count("!pto.tensor") == 5 + 1  # 5 tensor params, 1 result
+    assert graph.count(": index") == 2
+    body = text[text.index("pto.graph @layer"):text.index("pto.orchestration")]
+    assert "pto.create" not in body and "pto.slice" not in body
+    assert "pto.create" in text.split("pto.orchestration")[1]
+
+
+def test_failure_raises_with_the_diagnostic():
+    source = DECODER.read_text().replace("#pto.runtime<host_build_graph>",
+                                         "#pto.runtime<tensormap_and_ringbuffer>")
+    with Context():
+        module = Module.parse(source)
+        with pytest.raises(MLIRError) as info:
+            pipelines.legalize_graph_boundary(module)
+    message = str(info.value)
+    assert "needs the host_build_graph runtime" in message
+    assert "'pto.graph' op" in message
+
+
+def test_pipeline_text_errors_raise():
+    with Context():
+        module = Module.parse("module {}")
+        with pytest.raises(ValueError, match="no-such-pass"):
+            pipelines.run_pipeline(module, "no-such-pass")
+
+
+TEST_INPUTS = sorted(p for p in (REPO / "test").rglob("*.mlir")
+                     if "Output" not in p.parts)
+
+
+@pytest.mark.parametrize("path", TEST_INPUTS, ids=lambda p: str(p.relative_to(REPO)))
+def test_pipeline_never_crashes(pto_opt, path):
+    """Every test input, valid or not, ends in output or a diagnostic."""
+    result = subprocess.run(
+        [pto_opt, "--split-input-file", "--pto-graph-legalize-pipeline", str(path)],
+        capture_output=True, text=True, timeout=60)
+    assert result.returncode in (0, 1), result.stderr[-2000:]
+    assert "PLEASE submit a bug report" not in result.stderr
+    assert "Assertion" not in result.stderr
+    if result.returncode == 1:
+        assert "error:" in result.stderr
