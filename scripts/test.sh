@@ -6,5 +6,9 @@ cd "$(dirname "$0")/.."
 scripts/install.sh requirements/test.txt
 venv="${PTO_VENV:-.venv}"
 export PATH="$PWD/$venv/bin:$PATH"
-lit -sv test
-python -m pytest test/python
+# Both suites always run; the exit status is non-zero if either failed, and
+# pytest's summary is the last line.
+status=0
+lit -sv test || status=1
+python -m pytest test/python || status=1
+exit "$status"

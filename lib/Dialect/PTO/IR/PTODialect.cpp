@@ -85,9 +85,9 @@ LogicalResult PTODialect::verifyRegionArgAttribute(Operation *op,
   if (argIndex < func.getNumArguments() &&
       !isa<TensorType>(func.getArgumentTypes()[argIndex]) &&
       cast<DirectionAttr>(attr.getValue()).getValue() != Direction::in)
-    return op->emitError() << "argument " << argIndex
-                           << " is a scalar: scalar parameters are passed by "
-                              "value and must be 'in'";
+    return op->emitOpError() << "parameter #" << argIndex
+                             << " is a scalar: scalar parameters are passed "
+                                "by value and must be 'in'";
   return success();
 }
 

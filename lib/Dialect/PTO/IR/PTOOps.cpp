@@ -216,8 +216,15 @@ void KernelOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult KernelOp::verify() {
-  return verifyFunctionLike(*this, /*tensorsBeforeScalars=*/true,
-                            /*requiresBody=*/false);
+  if (failed(verifyFunctionLike(*this, /*tensorsBeforeScalars=*/true,
+                                /*requiresBody=*/false)))
+    return failure();
+  for (auto [index, type] : llvm::enumerate(getResultTypes()))
+    if (!isa<TensorType>(type))
+      return emitOpError() << "result #" << index << " has type " << type
+                           << ": a kernel returns only tensors (its own "
+                              "out/inout parameters)";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -251,8 +258,13 @@ ParseResult OrchestrationOp::parse(OpAsmParser &parser,
 void OrchestrationOp::print(OpAsmPrinter &p) { printFunctionLike(p, *this); }
 
 LogicalResult OrchestrationOp::verify() {
-  return verifyFunctionLike(*this, /*tensorsBeforeScalars=*/false,
-                            /*requiresBody=*/true);
+  if (failed(verifyFunctionLike(*this, /*tensorsBeforeScalars=*/false,
+                                /*requiresBody=*/true)))
+    return failure();
+  if (getNumResults() != 0)
+    return emitOpError() << "has results: the orchestration entry returns "
+                            "nothing (its outputs are out/inout parameters)";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -492,6 +504,12 @@ std::optional<unsigned> CallOp::getTiedResultOperandIndex(unsigned index) {
     return std::nullopt;
   return arg.getArgNumber();
 }
+
+//===----------------------------------------------------------------------===//
+// TaskDummyOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TaskDummyOp::verify() { return verifyLaunchContext(*this); }
 
 //===----------------------------------------------------------------------===//
 // SliceOp

@@ -273,6 +273,7 @@ def PTO_TaskDummyOp : PTO_Op<"task_dummy"> {
   }];
   let arguments = (ins Variadic<PTO_Dependency>:$deps);
   let results = (outs PTO_TaskId:$task_id);
+  let hasVerifier = 1;
   let assemblyFormat = [{
     (`deps` `(` $deps^ `:` qualified(type($deps)) `)`)? attr-dict
   }];
@@ -347,7 +348,7 @@ def PTO_FullOp : PTO_Op<"full", [
     MemoryEffects<[MemAlloc<DefaultResource>]>,
     TypesMatchWith<"value type matches the element type",
                    "result", "value",
-                   "::llvm::cast<::mlir::pto::TensorType>($_self).getElementType()">]> {
+                   "::mlir::getElementTypeOrSelf($_self)">]> {
   let summary = "Allocate a tensor filled with one value";
   let description = [{
     Allocates a tensor whose every element is `value`. Dynamic extents as in
@@ -392,7 +393,7 @@ def PTO_ReadOp : PTO_Op<"read", [
     MemoryEffects<[MemRead]>,
     TypesMatchWith<"result type matches the element type",
                    "source", "result",
-                   "::llvm::cast<::mlir::pto::TensorType>($_self).getElementType()">]> {
+                   "::mlir::getElementTypeOrSelf($_self)">]> {
   let summary = "Read one element of a host control tensor";
   let description = [{
     Reads the element of `source` at `indices` (literals or `index`
@@ -417,7 +418,7 @@ def PTO_WriteOp : PTO_Op<"write", [
     MemoryEffects<[MemWrite]>,
     TypesMatchWith<"value type matches the element type",
                    "dest", "value",
-                   "::llvm::cast<::mlir::pto::TensorType>($_self).getElementType()">]> {
+                   "::mlir::getElementTypeOrSelf($_self)">]> {
   let summary = "Write one element of a host control tensor";
   let description = [{
     Writes `value` to the element of `dest` at `indices` on the host
