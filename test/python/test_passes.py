@@ -60,3 +60,23 @@ def test_pipeline_never_crashes(pto_opt, path):
     assert "Assertion" not in result.stderr
     if result.returncode == 1:
         assert "error:" in result.stderr
+
+
+def split_chunks(path):
+    return [c for c in path.read_text().split("\n// -----\n") if c.strip()]
+
+
+@pytest.mark.parametrize("path", TEST_INPUTS, ids=lambda p: str(p.relative_to(REPO)))
+def test_verifier_accepts_every_legalized_output(pto_opt, path):
+    """Wherever the legalization succeeds, its own verifier, run as a
+    separate invocation on the printed output, accepts the result."""
+    for chunk in split_chunks(path):
+        legalized = subprocess.run(
+            [pto_opt, "--pto-normalize-return-order", "--pto-legalize-graph-boundary", "-"],
+            input=chunk, capture_output=True, text=True, timeout=60)
+        if legalized.returncode != 0 or "pto.graph" not in legalized.stdout:
+            continue
+        verified = subprocess.run(
+            [pto_opt, "--pto-verify-graph-boundary", "-"],
+            input=legalized.stdout, capture_output=True, text=True, timeout=60)
+        assert verified.returncode == 0, (chunk, verified.stderr)
