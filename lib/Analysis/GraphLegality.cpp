@@ -12,14 +12,10 @@
 
 namespace mlir::pto {
 
-SmallVector<CallOp> getGraphCallers(ModuleOp module, GraphOp graph) {
+SmallVector<CallOp> getGraphCallers(SymbolUserMap &users, GraphOp graph) {
   SmallVector<CallOp> callers;
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(graph, module);
-  if (!uses)
-    return callers;
-  for (const SymbolTable::SymbolUse &use : *uses)
-    if (auto call = dyn_cast<CallOp>(use.getUser()))
+  for (Operation *user : users.getUsers(graph))
+    if (auto call = dyn_cast<CallOp>(user))
       callers.push_back(call);
   return callers;
 }

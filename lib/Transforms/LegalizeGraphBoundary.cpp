@@ -302,6 +302,8 @@ struct LegalizeGraphBoundaryPass
     : impl::LegalizeGraphBoundaryBase<LegalizeGraphBoundaryPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    SymbolTableCollection symbolTables;
+    SymbolUserMap users(symbolTables, module);
     SmallVector<GraphOp> graphs(module.getOps<GraphOp>());
     bool failed = false;
     for (GraphOp graph : graphs) {
@@ -313,7 +315,7 @@ struct LegalizeGraphBoundaryPass
         failed = true;
         continue;
       }
-      SmallVector<CallOp> callers = getGraphCallers(module, graph);
+      SmallVector<CallOp> callers = getGraphCallers(users, graph);
       // A Graph called from a Graph is reported by the legality check of
       // the calling Graph, at the call.
       if (llvm::any_of(callers, [](CallOp call) {

@@ -89,11 +89,13 @@ struct VerifyGraphBoundaryPass
     : impl::VerifyGraphBoundaryBase<VerifyGraphBoundaryPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    SymbolTableCollection symbolTables;
+    SymbolUserMap users(symbolTables, module);
     bool failed = false;
     for (GraphOp graph : module.getOps<GraphOp>()) {
       ReplayInvariance analysis(graph);
       if (::mlir::failed(verifyGraphLegality(graph, analysis,
-                                             getGraphCallers(module, graph))))
+                                             getGraphCallers(users, graph))))
         failed = true;
       if (!graph.isExternal() &&
           getModuleRuntime(module) == Runtime::host_build_graph &&

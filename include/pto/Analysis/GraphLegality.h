@@ -12,6 +12,8 @@
 
 #include "pto/Analysis/ReplayInvariance.h"
 
+#include "mlir/IR/SymbolTable.h"
+
 namespace mlir::pto {
 
 /// Runtime limits of host_build_graph (GRAPH_MAX_*).
@@ -19,8 +21,8 @@ constexpr unsigned kGraphMaxTensorArgs = 128;
 constexpr unsigned kGraphMaxScalarArgs = 64;
 constexpr int64_t kGraphMaxNodes = 1024;
 
-/// Returns the pto.call ops in `module` that call `graph`.
-SmallVector<CallOp> getGraphCallers(ModuleOp module, GraphOp graph);
+/// Returns the pto.call ops among `users` of `graph`'s symbol.
+SmallVector<CallOp> getGraphCallers(SymbolUserMap &users, GraphOp graph);
 
 /// Returns the number of nodes a recording of `graph` holds: each launch
 /// (`pto.submit`, `pto.task_dummy`) once per iteration of the constant-trip
