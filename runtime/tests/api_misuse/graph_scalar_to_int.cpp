@@ -1,0 +1,30 @@
+// MISUSE: reading a Graph boundary scalar as an integer inside the body
+// (freezes the first call's value into the recording).
+// EXPECT: cannot convert .*InheritableScalar.* to .*int64_t
+#include "pto_orchestration_api.h"
+
+extern "C" {
+static void g_layer(const GraphTaskArgs& args) {
+    const ChipTensor& acc = args.tensor(0).ref();
+#ifdef MISUSE_CONTROL
+    const auto n = args.scalar(0);
+#else
+    int64_t n = args.scalar(0);
+#endif
+    CoreTaskArgs g0_params_t0;
+    g0_params_t0.add_inout(acc);
+    g0_params_t0.add_scalar(n);
+    rt_submit_aiv_task(0, g0_params_t0);
+}
+
+void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
+    const ChipTensor& ext_acc = orch_args.tensor(0).ref();
+    int64_t n = orch_args.scalar<int64_t>(0);
+    PTO2_SCOPE() {
+        GraphTaskArgs graph_args_0;
+        graph_args_0.add_inout(ext_acc);
+        graph_args_0.add_scalar((uint64_t)n);
+        rt_submit_graph(&g_layer, graph_args_0);
+    }
+}
+}  // extern "C"
