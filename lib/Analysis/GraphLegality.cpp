@@ -182,12 +182,15 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
         if (!isScalarType(arg.getType()) || analysis.isScalarParameter(arg) ||
             analysis.isReplayInvariant(arg))
           continue;
-        submit.emitOpError()
+        InFlightDiagnostic diag =
+            submit.emitOpError()
             << "passes scalar argument #" << index
             << " computed in Graph @" << graph.getName()
             << " from values that can differ between calls and that its "
                "callers cannot recompute: replay would reuse the first "
                "call's value";
+        if (Operation *def = arg.getDefiningOp())
+          diag.attachNote(def->getLoc()) << "the argument is computed here";
         failed = true;
       }
     }

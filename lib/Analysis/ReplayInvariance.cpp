@@ -30,7 +30,9 @@ std::optional<int64_t> ReplayInvariance::getConstantTripCount(scf::ForOp loop) {
   std::optional<APInt> trips = loop.getStaticTripCount();
   if (!trips)
     return std::nullopt;
-  return trips->getSExtValue();
+  // The trip count is unsigned; saturate instead of wrapping.
+  return static_cast<int64_t>(
+      trips->getLimitedValue(std::numeric_limits<int64_t>::max()));
 }
 
 /// Returns true if `tensor` is, by buffer identity, a tensor parameter of
@@ -58,7 +60,10 @@ bool ReplayInvariance::isReplayInvariant(Value value) {
     result = loop && arg == loop.getInductionVar() &&
              getConstantTripCount(loop).has_value();
   } else if (auto dim = value.getDefiningOp<DimOp>()) {
-    result = isBoundaryTensor(graph, dim.getSource());
+    // A literal extent is a literal; a `?` one is fixed by the recording
+    // only for a boundary tensor.
+    result = !dim.getSource().getType().isDynamicDim(dim.getAxisAttr().getInt()) ||
+             isBoundaryTensor(graph, dim.getSource());
   } else if (Operation *op = value.getDefiningOp(); isPureScalarArith(op)) {
     result = llvm::all_of(op->getOperands(),
                           [&](Value operand) { return isReplayInvariant(operand); });

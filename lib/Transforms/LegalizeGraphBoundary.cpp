@@ -78,7 +78,15 @@ private:
       callMappings[call].map(param, arg);
       SmallVector<Value> args(call.getArgs());
       args.insert(args.begin() + index, arg);
-      rewriter.modifyOpInPlace(call, [&] { call.getArgsMutable().assign(args); });
+      rewriter.modifyOpInPlace(call, [&] {
+        call.getArgsMutable().assign(args);
+        // Call-site argument attributes stay one per argument.
+        if (ArrayAttr callArgAttrs = call.getArgAttrsAttr()) {
+          SmallVector<Attribute> dicts(callArgAttrs.getValue());
+          dicts.insert(dicts.begin() + index, attrs);
+          call.setArgAttrsAttr(ArrayAttr::get(call.getContext(), dicts));
+        }
+      });
     }
     return param;
   }
@@ -144,16 +152,25 @@ private:
             return rebuildAtCallSite(builder, call, value);
           });
       rewriter.replaceAllUsesWith(value, param);
-      hoisted.push_back(value.getDefiningOp());
+      hoisted.insert(value.getDefiningOp());
     }
   }
 
-  /// Step C: a top-level allocation becomes an InOut parameter; each caller
+  /// Step C: a top-level allocation (one that runs once per call: in the
+  /// body or in scopes of it) becomes an InOut parameter; each caller
   /// allocates `<name>__graph_arg<N>` right before the call. Creates under
   /// loops are fresh buffers per iteration and stay.
   void hoistAllocations() {
+    SmallVector<CreateOp> creates;
+    graph.walk([&](CreateOp create) {
+      for (Operation *parent = create->getParentOp(); parent != graph;
+           parent = parent->getParentOp())
+        if (!isa<ScopeOp>(parent))
+          return;
+      creates.push_back(create);
+    });
     unsigned counter = 0;
-    for (CreateOp create : llvm::make_early_inc_range(entry().getOps<CreateOp>())) {
+    for (CreateOp create : creates) {
       if (!create.getType().hasStaticShape())
         continue; // Rejected by the legality check: the shape is not literal.
       std::string name = "alloc";
@@ -196,6 +213,30 @@ private:
     }
   }
 
+  /// Returns a tensor parameter among the buffers `source` may name (through
+  /// runtime choices and views), or null.
+  BlockArgument getPossibleBoundaryRoot(Value source) {
+    SmallVector<Value> worklist = {source};
+    SmallPtrSet<Value, 8> visited;
+    while (!worklist.empty()) {
+      SmallPtrSet<Value, 8> roots;
+      getPossibleBufferRoots(worklist.pop_back_val(), roots);
+      for (Value root : roots) {
+        if (!visited.insert(root).second)
+          continue;
+        if (auto arg = dyn_cast<BlockArgument>(root)) {
+          if (arg.getOwner() == &entry() && isa<TensorType>(arg.getType()))
+            return arg;
+        } else if (auto slice = root.getDefiningOp<SliceOp>()) {
+          worklist.push_back(slice.getSource());
+        } else if (auto transpose = root.getDefiningOp<TransposeOp>()) {
+          worklist.push_back(transpose.getSource());
+        }
+      }
+    }
+    return {};
+  }
+
   /// Step B: views of boundary tensors, in definition order (a view of a
   /// hoisted view sees a parameter as its source).
   LogicalResult hoistViews() {
@@ -205,8 +246,15 @@ private:
     for (SliceOp slice : slices) {
       bool throughView = false;
       BlockArgument root = getBoundaryRoot(slice.getSource(), throughView);
-      if (!root)
-        continue; // A view of a region-local buffer.
+      if (!root) {
+        // A buffer chosen at run time may still be a boundary tensor: the
+        // call site has no single name for it, so only a window that cannot
+        // move is correct.
+        root = getPossibleBoundaryRoot(slice.getSource());
+        if (!root)
+          continue; // A view of a region-local buffer.
+        throughView = true;
+      }
 
       SmallVector<Value> operands(slice.getOffsets());
       llvm::append_range(operands, slice.getSizes());
@@ -295,7 +343,7 @@ private:
   ReplayInvariance analysis;
   IRRewriter rewriter;
   DenseMap<Operation *, IRMapping> callMappings;
-  SmallVector<Operation *> hoisted;
+  SetVector<Operation *> hoisted;
 };
 
 struct LegalizeGraphBoundaryPass
@@ -316,11 +364,18 @@ struct LegalizeGraphBoundaryPass
         continue;
       }
       SmallVector<CallOp> callers = getGraphCallers(users, graph);
-      // A Graph called from a Graph is reported by the legality check of
-      // the calling Graph, at the call.
+      // A Graph called from a Graph is not rewritten. Each Graph-to-Graph
+      // call is reported once, by the Graph whose body holds it: here, since
+      // this Graph's body is not checked further.
       if (llvm::any_of(callers, [](CallOp call) {
             return call->getParentOfType<GraphOp>() != nullptr;
           })) {
+        graph.walk([&](CallOp call) {
+          call.emitOpError() << "calls Graph @" << call.getCallee()
+                             << " from Graph @" << graph.getName()
+                             << ": the runtime cannot record a Graph while "
+                                "recording another";
+        });
         failed = true;
         continue;
       }

@@ -18,31 +18,44 @@ namespace mlir::pto {
 
 namespace mlir::pto {
 
-/// Returns the tensor parameter of `graph` that `tensor` is a window of,
-/// following tied results and views, or null for a buffer the body owns.
+/// Returns a tensor parameter of `graph` that `tensor` may be a window of,
+/// following tied results, views and buffers chosen at run time, or null
+/// for a buffer the body owns.
 static BlockArgument getViewedParameter(GraphOp graph, Value tensor) {
-  while (true) {
-    Value root = getBufferRoot(tensor);
-    if (auto arg = dyn_cast<BlockArgument>(root)) {
-      if (arg.getOwner() == &graph.getBody().front())
-        return arg;
-      return {};
+  SmallVector<Value> worklist = {tensor};
+  SmallPtrSet<Value, 8> visited;
+  while (!worklist.empty()) {
+    SmallPtrSet<Value, 8> roots;
+    getPossibleBufferRoots(worklist.pop_back_val(), roots);
+    for (Value root : roots) {
+      if (!visited.insert(root).second)
+        continue;
+      if (auto arg = dyn_cast<BlockArgument>(root)) {
+        if (arg.getOwner() == &graph.getBody().front() &&
+            isa<TensorType>(arg.getType()))
+          return arg;
+      } else if (auto slice = root.getDefiningOp<SliceOp>()) {
+        worklist.push_back(slice.getSource());
+      } else if (auto transpose = root.getDefiningOp<TransposeOp>()) {
+        worklist.push_back(transpose.getSource());
+      }
     }
-    Operation *def = root.getDefiningOp();
-    if (auto slice = dyn_cast<SliceOp>(def))
-      tensor = slice.getSource();
-    else if (auto transpose = dyn_cast<TransposeOp>(def))
-      tensor = transpose.getSource();
-    else
-      return {};
   }
+  return {};
 }
 
 static LogicalResult verifyHoistingPostConditions(GraphOp graph,
                                                   ReplayInvariance &analysis) {
   bool failed = false;
-  Block &entry = graph.getBody().front();
-  for (CreateOp create : entry.getOps<CreateOp>()) {
+  SmallVector<CreateOp> oncePerCall;
+  graph.walk([&](CreateOp create) {
+    for (Operation *parent = create->getParentOp(); parent != graph;
+         parent = parent->getParentOp())
+      if (!isa<ScopeOp>(parent))
+        return;
+    oncePerCall.push_back(create);
+  });
+  for (CreateOp create : oncePerCall) {
     create.emitOpError()
         << "allocates at the top level of Graph @" << graph.getName()
         << ": the buffer would come off the graph heap, which is never "

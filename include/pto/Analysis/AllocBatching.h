@@ -17,9 +17,15 @@ namespace mlir::pto {
 /// kAllocTensorsArgs).
 constexpr unsigned kAllocTensorsArgs = 16;
 
-/// Groups the `pto.create` ops directly in `block` (not in nested regions),
-/// in order, into batches of at most kAllocTensorsArgs. A launch between two
-/// creates does not close a batch.
+/// Returns true if `create` can be allocated at the entry of the block it is
+/// in: its dynamic sizes (if any) are defined outside that block.
+bool isBatchableAtBlockEntry(CreateOp create);
+
+/// Groups the `pto.create` ops directly in `block` (not in nested regions)
+/// into `alloc_tensors` calls: the creates that can be allocated at block
+/// entry, in order, in batches of at most kAllocTensorsArgs (a launch
+/// between two creates does not close a batch); then every other create
+/// alone, where it stands.
 SmallVector<SmallVector<CreateOp>> groupAllocationBatches(Block &block);
 
 /// Number of `alloc_tensors` calls (recorded nodes) for `block`'s creates.

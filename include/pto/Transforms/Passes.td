@@ -54,13 +54,17 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
       the view. It stays in place when every non-literal operand is
       replay-invariant (a constant-trip loop's induction variable), and is
       rejected otherwise (the frozen offset would be the first call's). A
+      view of a buffer chosen at run time among boundary tensors (`scf.if`,
+      `arith.select`), or built on a view that stays in the body, cannot be
+      rebuilt at the call site: it must be replay-invariant. A
       hoisted view's sizes must be literals or replay-invariant. The new
       parameter takes its root's direction (`inout` for a hoisted
       allocation).
     - **Step C, allocations.** A `pto.create` at the top level of the body
-      becomes a new `inout` tensor parameter; each call site allocates it
-      right before the call (named `<name>__graph_arg<N>`). Creates inside
-      loops stay.
+      (directly or inside `pto.scope`s) becomes a new `inout` tensor
+      parameter; each call site allocates it right before the call (named
+      `<name>__graph_arg<N>`). Creates inside loops stay. Step C runs before
+      Step B, so views of hoisted allocations are views of boundary tensors.
     - **Step D, legality.** The module targets `host_build_graph`; at least
       one and at most 128 tensor parameters, at most 64 scalar parameters
       (after Step A); returns are parameters; 1 to 1024 recorded nodes
@@ -72,7 +76,7 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
 
     New parameters are appended: new tensors after the existing tensors and
     before the scalars, new scalars last. At a call site the hoisted scalars
-    come first, then views, then allocations.
+    come first, then allocations, then views, all right before the call.
 
     Run `pto-normalize-return-order` first (the pipeline
     `pto-graph-legalize-pipeline` does).
@@ -94,6 +98,52 @@ def VerifyGraphBoundary : Pass<"pto-verify-graph-boundary", "ModuleOp"> {
     legality step. It shares only the replay-invariance analysis with the
     legalization, so a later pass that reintroduces a rejected state is
     caught. It changes nothing.
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
+def MaterializeRuntimeScopes : Pass<"pto-materialize-runtime-scopes", "ModuleOp"> {
+  let summary = "Wrap function, loop and branch bodies in runtime scopes";
+  let description = [{
+    Places an auto `pto.scope` around the body of every `pto.orchestration`
+    and `pto.graph`, every `scf.for` body and every `scf.if` branch, so that
+    the C++ translation prints `PTO2_SCOPE()` exactly where the IR has a
+    scope. Values the body's terminator reads leave the scope through
+    `pto.yield`. Bodies inside a manual scope are left alone (a manual scope
+    orders its tasks by explicit dependencies only), and a body that already
+    is a single scope is not wrapped again, so the pass is idempotent.
+
+    ```mlir
+    scf.for %i = %c0 to %c4 step %c1 {
+      %c1, %t = pto.submit @k(%a, %c) : (...) -> !pto.tensor<16xf32>
+    }
+    // becomes
+    scf.for %i = %c0 to %c4 step %c1 {
+      pto.scope {
+        %c1, %t = pto.submit @k(%a, %c) : (...) -> !pto.tensor<16xf32>
+      }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
+def ClassifyIterArgCarry : Pass<"pto-classify-iter-arg-carry", "ModuleOp"> {
+  let summary = "Decide, per loop-carried value, whether it needs a carry variable";
+  let description = [{
+    Stamps every `scf.for` with iter_args with `pto.carry_variables`, a
+    boolean per iteration argument: false when the value is a tensor that
+    every iteration hands back as the same buffer it received (the C++ names
+    the buffer directly and needs no variable), true otherwise (the C++
+    declares a variable before the loop and assigns it at each yield).
+    The translation reads the attribute instead of re-deriving it.
+
+    ```mlir
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %c) -> (!pto.tensor<16xf32>) {
+      %acc1, %t = pto.submit @k(%a, %acc) : (...) -> !pto.tensor<16xf32>
+      scf.yield %acc1 : !pto.tensor<16xf32>
+    } {pto.carry_variables = array<i1: false>}
+    ```
   }];
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s -split-input-file -verify-diagnostics
+// RUN: pto-opt %s -split-input-file -verify-diagnostics -allow-unregistered-dialect
 
 // Invalid pto IR: type and attribute parse errors, op parse errors, op
 // verifiers, ODS constraints and the dialect's discardable attribute checks.
@@ -27,13 +27,19 @@ func.func private @f(!pto.tensor<f32, dn>)
 
 // -----
 
-// expected-error@+1 {{invalid tensor element type 'f64': expected f16, bf16, f32 or a signless integer of at most 64 bits}}
+// expected-error@+1 {{invalid tensor element type 'f64': expected f16, bf16, f32, i1, i8, i16, i32 or i64}}
 func.func private @f(!pto.tensor<16xf64>)
 
 // -----
 
-// expected-error@+1 {{invalid tensor element type 'i128': expected f16, bf16, f32 or a signless integer of at most 64 bits}}
+// expected-error@+1 {{invalid tensor element type 'i128': expected f16, bf16, f32, i1, i8, i16, i32 or i64}}
 func.func private @f(!pto.tensor<16xi128>)
+
+// -----
+
+// Integers narrower than 64 bits are limited to the widths the runtime has.
+// expected-error@+1 {{invalid tensor element type 'i4': expected f16, bf16, f32, i1, i8, i16, i32 or i64}}
+func.func private @f(!pto.tensor<16xi4>)
 
 // -----
 
@@ -83,14 +89,23 @@ func.func private @f(!pto.tensor<16xf32, dn, nd>)
 
 // -----
 
-// expected-error@+1 {{a task id array needs at least one element}}
+// expected-error@+1 {{a task id array needs a size between 1 and 4294967295, got 0}}
 func.func private @f(!pto.task_id_array<0>)
 
 // -----
 
-// expected-error@+2 {{failed to parse PTO_TaskIdArrayType parameter 'size'}}
-// expected-error@+1 {{integer value too large}}
+// expected-error@+1 {{a task id array needs a size between 1 and 4294967295, got -1}}
+func.func private @f(!pto.task_id_array<-1>)
+
+// -----
+
+// expected-error@+1 {{a task id array needs a size between 1 and 4294967295, got 4294967296}}
 func.func private @f(!pto.task_id_array<4294967296>)
+
+// -----
+
+// expected-error@+1 {{integer value too large}}
+func.func private @f(!pto.task_id_array<18446744073709551616>)
 
 // -----
 
@@ -215,22 +230,34 @@ pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.core_type<aiv>})
 
 // -----
 
-// expected-error@+1 {{argument 1 is a scalar: scalar parameters are passed by value and must be 'in'}}
+// expected-error@+1 {{'pto.kernel' op parameter #1 is a scalar: scalar parameters are passed by value and must be 'in'}}
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32 {pto.direction = #pto.direction<out>})
 
 // -----
 
-// expected-error@+1 {{argument 0 is a scalar: scalar parameters are passed by value and must be 'in'}}
+// expected-error@+1 {{'pto.graph' op parameter #0 is a scalar: scalar parameters are passed by value and must be 'in'}}
 pto.graph @g(%n: index {pto.direction = #pto.direction<inout>}) {
   pto.return
 }
 
 // -----
 
-// expected-error@+1 {{argument 2 is a scalar: scalar parameters are passed by value and must be 'in'}}
+// expected-error@+1 {{'pto.orchestration' op parameter #2 is a scalar: scalar parameters are passed by value and must be 'in'}}
 pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: index, %k: i64 {pto.direction = #pto.direction<out>}) {
   pto.return
 }
+
+// -----
+
+// expected-error@+1 {{unknown pto result attribute 'pto.x': pto defines no result attributes}}
+pto.graph @g(%a: !pto.tensor<4xf32>) -> (!pto.tensor<4xf32> {pto.x}) {
+  pto.return %a : !pto.tensor<4xf32>
+}
+
+// -----
+
+// expected-error@+1 {{unknown pto result attribute 'pto.direction': pto defines no result attributes}}
+func.func private @f() -> (!pto.tensor<4xf32> {pto.direction = #pto.direction<out>})
 
 //===----------------------------------------------------------------------===//
 // pto.kernel, pto.graph, pto.orchestration
@@ -295,6 +322,31 @@ pto.kernel aiv @k(%a: !pto.tensor<4xf32>) -> !pto.task_id
 
 // -----
 
+// expected-error@+1 {{'pto.kernel' op result #0 has type 'f32': a kernel returns only tensors (its own out/inout parameters)}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>) -> f32
+
+// -----
+
+// expected-error@+1 {{'pto.orchestration' op has results: the orchestration entry returns nothing (its outputs are out/inout parameters)}}
+pto.orchestration @o(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<4xf32> {
+  pto.return %a : !pto.tensor<4xf32>
+}
+
+// -----
+
+// Scalars are at most 64 bits wide (a task's scalar slot).
+// expected-error@+1 {{'pto.kernel' op parameter #1 has type 'i128': expected a !pto.tensor or a builtin integer, index or float scalar}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %n: i128)
+
+// -----
+
+// expected-error@+1 {{'pto.graph' op parameter #0 has type 'f80': expected a !pto.tensor or a builtin integer, index or float scalar}}
+pto.graph @g(%x: f80) {
+  pto.return
+}
+
+// -----
+
 // expected-error@+1 {{'pto.graph' op result #1 has type 'tensor<4xf32>': expected a !pto.tensor or a builtin integer, index or float scalar}}
 pto.graph private @g(%a: !pto.tensor<4xf32>) -> (!pto.tensor<4xf32>, tensor<4xf32>)
 
@@ -310,9 +362,14 @@ pto.orchestration private @o()
 
 // -----
 
-// A public function without a body fails the symbol check first.
-// expected-error@+1 {{'pto.graph' op symbol declaration cannot have public visibility}}
+// A public one too: Graphs and orchestration functions are never declarations.
+// expected-error@+1 {{'pto.graph' op requires a body}}
 pto.graph @g(%a: !pto.tensor<4xf32>)
+
+// -----
+
+// expected-error@+1 {{'pto.orchestration' op requires a body}}
+pto.orchestration @o(%a: !pto.tensor<4xf32>)
 
 // -----
 
@@ -357,7 +414,7 @@ pto.kernel aiv @k(%a: !pto.tensor<4xf32>) {
 
 // -----
 
-pto.orchestration @o(%a: !pto.tensor<4xf32>) -> !pto.tensor<?xf32> {
+pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<?xf32> {
   // expected-error@+1 {{'pto.return' op operand #0 has type '!pto.tensor<4xf32>', but the enclosing function returns '!pto.tensor<?xf32>'}}
   pto.return %a : !pto.tensor<4xf32>
 }
@@ -437,7 +494,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
-  // expected-error@+1 {{'pto.submit' op passes 2 tensors, but @k has 1 tensor parameters}}
+  // expected-error@+1 {{'pto.submit' op passes 2 tensors, but @k has 1 tensor parameter}}
   %t = pto.submit @k(%a, %a) : (!pto.tensor<4xf32>, !pto.tensor<4xf32>) -> ()
   pto.return
 }
@@ -446,7 +503,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32)
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
-  // expected-error@+1 {{'pto.submit' op passes 0 scalars, but @k has 1 scalar parameters}}
+  // expected-error@+1 {{'pto.submit' op passes 0 scalars, but @k has 1 scalar parameter}}
   %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> ()
   pto.return
 }
@@ -455,8 +512,17 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32)
 pto.orchestration @o(%a: !pto.tensor<4xf32>, %s: f32) {
-  // expected-error@+1 {{'pto.submit' op passes 2 scalars, but @k has 1 scalar parameters}}
+  // expected-error@+1 {{'pto.submit' op passes 2 scalars, but @k has 1 scalar parameter}}
   %t = pto.submit @k(%a, %s, %s) : (!pto.tensor<4xf32>, f32, f32) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32, %u: f32)
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %s: f32) {
+  // expected-error@+1 {{'pto.submit' op passes 1 scalar, but @k has 2 scalar parameters}}
+  %t = pto.submit @k(%a, %s) : (!pto.tensor<4xf32>, f32) -> ()
   pto.return
 }
 
@@ -475,6 +541,17 @@ pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %b: !pto.tensor<4xf32> {pto.direction 
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   // expected-error@+1 {{'pto.submit' op omits tensor parameter #1 of @k, which is 'inout'}}
   %b, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+// The runtime cannot allocate an out parameter of dynamic shape.
+pto.kernel aiv @k(%a: !pto.tensor<?xf32>,
+                  %b: !pto.tensor<?x4xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @o(%a: !pto.tensor<8xf32>) {
+  // expected-error@+1 {{'pto.submit' op omits tensor parameter #1 of @k, whose type '!pto.tensor<?x4xf32>' has a dynamic extent: the runtime cannot size the buffer it would allocate}}
+  %b, %t = pto.submit @k(%a) : (!pto.tensor<8xf32>) -> !pto.tensor<?x4xf32>
   pto.return
 }
 
@@ -539,7 +616,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: index, %s: i32) {
 
 pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>})
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
-  // expected-error@+1 {{'pto.submit' op has 0 tensor results, but @k has 1 out/inout tensor parameters (one result each)}}
+  // expected-error@+1 {{'pto.submit' op has 0 tensor results, but @k has 1 out/inout tensor parameter (one result each)}}
   %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> ()
   pto.return
 }
@@ -548,8 +625,18 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
-  // expected-error@+1 {{'pto.submit' op has 1 tensor results, but @k has 0 out/inout tensor parameters (one result each)}}
+  // expected-error@+1 {{'pto.submit' op has 1 tensor result, but @k has 0 out/inout tensor parameters (one result each)}}
   %b, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>},
+                  %b: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op has 1 tensor result, but @k has 2 out/inout tensor parameters (one result each)}}
+  %b, %t = pto.submit @k(%a, %a) : (!pto.tensor<4xf32>, !pto.tensor<4xf32>) -> !pto.tensor<4xf32>
   pto.return
 }
 
@@ -558,7 +645,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 // A tied result has exactly the type of its operand.
 pto.kernel aiv @k(%a: !pto.tensor<?xf32> {pto.direction = #pto.direction<inout>})
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
-  // expected-error@+1 {{'pto.submit' op result #0 has type '!pto.tensor<?xf32>', but it rebinds parameter #0 of type '!pto.tensor<4xf32>'}}
+  // expected-error@+1 {{'pto.submit' op result #0 has type '!pto.tensor<?xf32>', but it rebinds operand #0 of type '!pto.tensor<4xf32>'}}
   %b, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<?xf32>
   pto.return
 }
@@ -569,7 +656,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>,
                   %b: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>})
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
-  // expected-error@+1 {{'pto.submit' op result #0 has type '!pto.tensor<4xf16>', but it rebinds parameter #1 of type '!pto.tensor<4xf32>'}}
+  // expected-error@+1 {{'pto.submit' op result #0 has type '!pto.tensor<4xf16>', but the runtime allocates it for parameter #1 of type '!pto.tensor<4xf32>'}}
   %b, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf16>
   pto.return
 }
@@ -579,8 +666,18 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   %x = pto.invalid_task_id
-  // expected-error@+1 {{'pto.submit' op operand #0 must be variadic of PTO tensor or scalar (integer, index or float), but got '!pto.task_id'}}
+  // expected-error@+1 {{'pto.submit' op operand #0 must be variadic of PTO tensor or scalar (signless integer or float of at most 64 bits, or index), but got '!pto.task_id'}}
   %t = pto.submit @k(%x) : (!pto.task_id) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f64)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  %s = arith.constant 1.0 : f80
+  // expected-error@+1 {{'pto.submit' op operand #1 must be variadic of PTO tensor or scalar (signless integer or float of at most 64 bits, or index), but got 'f80'}}
+  %t = pto.submit @k(%a, %s) : (!pto.tensor<4xf32>, f80) -> ()
   pto.return
 }
 
@@ -679,8 +776,19 @@ pto.graph @g(%a: !pto.tensor<4xf32>, %b: !pto.tensor<4xf32> {pto.direction = #pt
   pto.return
 }
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
-  // expected-error@+1 {{'pto.call' op passes 1 arguments, but @g has 2 parameters: a Graph call supplies every parameter (a Graph has no runtime-allocated outputs)}}
+  // expected-error@+1 {{'pto.call' op passes 1 argument, but @g has 2 parameters: a Graph call supplies every parameter (a Graph has no runtime-allocated outputs)}}
   pto.call @g(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>) {
+  pto.return
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.call' op passes 2 arguments, but @g has 1 parameter: a Graph call supplies every parameter}}
+  pto.call @g(%a, %a) : (!pto.tensor<4xf32>, !pto.tensor<4xf32>) -> ()
   pto.return
 }
 
@@ -713,8 +821,19 @@ pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<4xf32> {
   pto.return %a : !pto.tensor<4xf32>
 }
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
-  // expected-error@+1 {{'pto.call' op has 0 results, but @g returns 1}}
+  // expected-error@+1 {{'pto.call' op has 0 results, but @g returns 1 value}}
   pto.call @g(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>) {
+  pto.return
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.call' op has 1 result, but @g returns 0 values}}
+  %r = pto.call @g(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
   pto.return
 }
 
@@ -750,6 +869,14 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   // expected-error@+1 {{'pto.task_dummy' op operand #0 must be variadic of task id or task id array, but got '!pto.tensor<4xf32>'}}
   %t = pto.task_dummy deps(%a : !pto.tensor<4xf32>)
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k() {
+  // expected-error@+1 {{'pto.task_dummy' op may only appear in a pto.graph or pto.orchestration body}}
+  %t = pto.task_dummy
   pto.return
 }
 
@@ -816,7 +943,7 @@ pto.orchestration @o(%a: !pto.tensor<?x8xf32>, %i: index) {
 // -----
 
 pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
-  // expected-error@+1 {{'pto.slice' op window [4, 12) on axis 1 exceeds the source extent 8}}
+  // expected-error@+1 {{'pto.slice' op window at offset 4 on axis 1 exceeds the source extent 8}}
   %s = pto.slice %a[0, 4] [4, 8] : !pto.tensor<16x8xf32> to !pto.tensor<4x8xf32>
   pto.return
 }
@@ -824,8 +951,35 @@ pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
 // -----
 
 pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
-  // expected-error@+1 {{'pto.slice' op window [0, 17) on axis 0 exceeds the source extent 16}}
+  // expected-error@+1 {{'pto.slice' op size 17 on axis 0 exceeds the source extent 16}}
   %s = pto.slice %a[0, 0] [17, 8] : !pto.tensor<16x8xf32> to !pto.tensor<17x8xf32>
+  pto.return
+}
+
+// -----
+
+// A literal size larger than the extent fails whatever the offset.
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>, %i: index) {
+  // expected-error@+1 {{'pto.slice' op size 17 on axis 0 exceeds the source extent 16}}
+  %s = pto.slice %a[%i, 0] [17, 8] : !pto.tensor<16x8xf32> to !pto.tensor<17x8xf32>
+  pto.return
+}
+
+// -----
+
+// offset + size would overflow int64.
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{'pto.slice' op window at offset 9223372036854775807 on axis 0 exceeds the source extent 16}}
+  %s = pto.slice %a[9223372036854775807, 0] [4, 8] : !pto.tensor<16x8xf32> to !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+// A dynamic size is at least 1.
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>, %n: index) {
+  // expected-error@+1 {{'pto.slice' op window at offset 16 on axis 0 exceeds the source extent 16}}
+  %s = pto.slice %a[16, 0] [%n, 8] : !pto.tensor<16x8xf32> to !pto.tensor<?x8xf32>
   pto.return
 }
 
@@ -910,7 +1064,7 @@ pto.orchestration @o() {
 // -----
 
 pto.orchestration @o(%f: f32) {
-  // expected-error@+1 {{'pto.full' op expects 1 dynamic size operands (one per '?' extent of '!pto.tensor<?x8xf32>'), got 0}}
+  // expected-error@+1 {{'pto.full' op expects 1 dynamic size operand (one per '?' extent of '!pto.tensor<?x8xf32>'), got 0}}
   %x = pto.full %f : !pto.tensor<?x8xf32>
   pto.return
 }
@@ -955,16 +1109,26 @@ pto.orchestration @o(%a: !pto.tensor<f32>) {
 // -----
 
 pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
-  // expected-error@+1 {{'pto.dim' op axis}}
+  // expected-error@+1 {{'pto.dim' op axis -1 is out of range for a tensor of rank 2}}
   %d = pto.dim %a, -1 : !pto.tensor<16x8xf32>
   pto.return
 }
 
 // -----
 
-pto.orchestration @o(%t: !pto.task_id) {
-  // expected-error@+1 {{invalid kind of type specified: expected pto.tensor, but found '!pto.task_id'}}
+pto.orchestration @o() {
+  %t = pto.invalid_task_id
+  // expected-error@+1 {{'pto.dim' op operand #0 must be PTO tensor, but got '!pto.task_id'}}
   %d = pto.dim %t, 0 : !pto.task_id
+  pto.return
+}
+
+// -----
+
+// Op types are written in full: the short `<...>` form is gone.
+pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
+  // expected-error@+1 {{expected non-function type}}
+  %d = pto.dim %a, 0 : <16x8xf32>
   pto.return
 }
 
@@ -1015,7 +1179,7 @@ pto.orchestration @o(%a: !pto.tensor<16x8xf32>) {
 // -----
 
 pto.orchestration @o(%a: !pto.tensor<4xi32>, %v: i32) {
-  // expected-error@+1 {{'pto.write' op expects 1 indices (one per axis), got 2}}
+  // expected-error@+1 {{'pto.write' op expects 1 index (one per axis), got 2}}
   pto.write %v, %a[0, 0] : !pto.tensor<4xi32>
   pto.return
 }
@@ -1053,6 +1217,14 @@ pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
 pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
   // expected-error@+1 {{'pto.transpose' op axis -1 is out of range for a tensor of rank 2}}
   %t = pto.transpose %a, -1, 1 : !pto.tensor<4x8xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
+  // expected-error@+1 {{'pto.transpose' op axis -2 is out of range for a tensor of rank 2}}
+  %t = pto.transpose %a, 0, -2 : !pto.tensor<4x8xf32>
   pto.return
 }
 
@@ -1133,6 +1305,18 @@ pto.orchestration @o() {
   // expected-error@+1 {{'pto.scope' op expects a non-empty block}}
   "pto.scope"() ({
   ^bb0:
+  }) : () -> ()
+  pto.return
+}
+
+// -----
+
+// Unregistered: a registered terminator fails its own parent check first.
+pto.orchestration @o() {
+  // expected-error@+2 {{'pto.scope' op expects regions to end with 'pto.yield', found 'test.terminator'}}
+  // expected-note@+1 {{in custom textual format, the absence of terminator implies 'pto.yield'}}
+  "pto.scope"() ({
+    "test.terminator"() : () -> ()
   }) : () -> ()
   pto.return
 }

@@ -30,11 +30,15 @@ pto.kernel aiv @fill(%y: !pto.tensor<?xf32> {pto.direction = #pto.direction<out>
 // CHECK-LABEL: pto.kernel aiv private @attrs() attributes {tag = "x"}{{$}}
 pto.kernel aiv private @attrs() attributes {tag = "x"}
 
+// Scalar parameters are at most 64 bits wide.
+// CHECK-LABEL: pto.kernel aiv @scalars(!pto.tensor<4xf32>, i1, i64, index, bf16, f64){{$}}
+pto.kernel aiv @scalars(%a: !pto.tensor<4xf32>, %b: i1, %c: i64, %d: index, %e: bf16, %f: f64)
+
 // CHECK-LABEL: pto.kernel aiv @with_body(
 // CHECK-SAME:      %[[A:[a-z0-9_]+]]: !pto.tensor<16xf32>,
 // CHECK-SAME:      %[[C:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
 // CHECK-SAME:      -> !pto.tensor<16xf32> {
-// CHECK-NEXT:    return %[[C]] : !pto.tensor<16xf32>
+// CHECK-NEXT:    pto.return %[[C]] : !pto.tensor<16xf32>
 // CHECK-NEXT:  }
 pto.kernel aiv @with_body(%a: !pto.tensor<16xf32>,
                           %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
@@ -43,7 +47,7 @@ pto.kernel aiv @with_body(%a: !pto.tensor<16xf32>,
 }
 
 // CHECK-LABEL: pto.kernel aic @empty_body() {
-// CHECK-NEXT:    return{{$}}
+// CHECK-NEXT:    pto.return{{$}}
 // CHECK-NEXT:  }
 pto.kernel aic @empty_body() {
   pto.return
@@ -54,8 +58,8 @@ pto.kernel aic @empty_body() {
 // CHECK-SAME:      %[[ACC:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
 // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index) -> !pto.tensor<16xf32> {
 // CHECK-NEXT:    %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT:    %[[ACC1:[a-z0-9_]+]], %[[T:[a-z0-9_]+]] = submit @add(%[[X]], %[[X]], %[[ACC]], %[[ONE]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32) -> !pto.tensor<16xf32>
-// CHECK-NEXT:    return %[[ACC1]] : !pto.tensor<16xf32>
+// CHECK-NEXT:    %[[ACC1:[a-z0-9_]+]], %[[T:[a-z0-9_]+]] = pto.submit @add(%[[X]], %[[X]], %[[ACC]], %[[ONE]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32) -> !pto.tensor<16xf32>
+// CHECK-NEXT:    pto.return %[[ACC1]] : !pto.tensor<16xf32>
 // CHECK-NEXT:  }
 pto.graph @layer(%x: !pto.tensor<16xf32>,
                  %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
@@ -67,7 +71,7 @@ pto.graph @layer(%x: !pto.tensor<16xf32>,
 }
 
 // CHECK-LABEL: pto.graph private @no_params() {
-// CHECK-NEXT:    return{{$}}
+// CHECK-NEXT:    pto.return{{$}}
 // CHECK-NEXT:  }
 pto.graph private @no_params() {
   pto.return
@@ -82,36 +86,36 @@ pto.orchestration @launches(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf1
                             %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<out>},
                             %s: !pto.tensor<?x64xbf16>, %pred: !pto.tensor<1xi32>,
                             %n: index, %k: i64) {
-  // CHECK-NEXT: %[[Y1:[a-z0-9_]+]], %[[T0:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  // CHECK-NEXT: %[[Y1:[a-z0-9_]+]], %[[T0:[a-z0-9_]+]] = pto.submit @matmul(%[[X]], %[[W]], %[[Y]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
   %y1, %t0 = pto.submit @matmul(%x, %w, %y)
       : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
-  // CHECK-NEXT: %[[Y2:[a-z0-9_]+]], %[[T1:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y1]]) deps(%[[T0]] : !pto.task_id) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  // CHECK-NEXT: %[[Y2:[a-z0-9_]+]], %[[T1:[a-z0-9_]+]] = pto.submit @matmul(%[[X]], %[[W]], %[[Y1]]) deps(%[[T0]] : !pto.task_id) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
   %y2, %t1 = pto.submit @matmul(%x, %w, %y1) deps(%t0 : !pto.task_id)
       : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
-  // CHECK-NEXT: %[[Y3:[a-z0-9_]+]], %[[T2:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y2]]) pred(%[[PRED]] : !pto.tensor<1xi32>) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  // CHECK-NEXT: %[[Y3:[a-z0-9_]+]], %[[T2:[a-z0-9_]+]] = pto.submit @matmul(%[[X]], %[[W]], %[[Y2]]) pred(%[[PRED]] : !pto.tensor<1xi32>) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
   %y3, %t2 = pto.submit @matmul(%x, %w, %y2) pred(%pred : !pto.tensor<1xi32>)
       : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
-  // CHECK-NEXT: %[[Y4:[a-z0-9_]+]], %[[T3:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y3]]) core_num(%[[N]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  // CHECK-NEXT: %[[Y4:[a-z0-9_]+]], %[[T3:[a-z0-9_]+]] = pto.submit @matmul(%[[X]], %[[W]], %[[Y3]]) core_num(%[[N]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
   %y4, %t3 = pto.submit @matmul(%x, %w, %y3) core_num(%n)
       : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
-  // CHECK-NEXT: %[[IDS:.+]] = array_splat %[[T0]] : !pto.task_id_array<2>
+  // CHECK-NEXT: %[[IDS:.+]] = pto.array_splat %[[T0]] : !pto.task_id_array<2>
   %ids = pto.array_splat %t0 : !pto.task_id_array<2>
-  // CHECK-NEXT: %[[Y5:[a-z0-9_]+]], %[[T4:[a-z0-9_]+]] = submit @matmul(%[[X]], %[[W]], %[[Y4]]) deps(%[[T1]], %[[IDS]] : !pto.task_id, !pto.task_id_array<2>) pred(%[[PRED]] : !pto.tensor<1xi32>) core_num(%[[N]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+  // CHECK-NEXT: %[[Y5:[a-z0-9_]+]], %[[T4:[a-z0-9_]+]] = pto.submit @matmul(%[[X]], %[[W]], %[[Y4]]) deps(%[[T1]], %[[IDS]] : !pto.task_id, !pto.task_id_array<2>) pred(%[[PRED]] : !pto.tensor<1xi32>) core_num(%[[N]]) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
   %y5, %t4 = pto.submit @matmul(%x, %w, %y4) deps(%t1, %ids : !pto.task_id, !pto.task_id_array<2>)
       pred(%pred : !pto.tensor<1xi32>) core_num(%n)
       : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
   // Both out tensors omitted: the runtime allocates them.
-  // CHECK-NEXT: %[[OUTS:[a-z0-9_]+]]:2, %[[T5:[a-z0-9_]+]] = submit @split(%[[S]], %[[N]], %[[K]]) : (!pto.tensor<?x64xbf16>, index, i64) -> (!pto.tensor<16x32xbf16>, !pto.tensor<16x32xbf16>)
+  // CHECK-NEXT: %[[OUTS:[a-z0-9_]+]]:2, %[[T5:[a-z0-9_]+]] = pto.submit @split(%[[S]], %[[N]], %[[K]]) : (!pto.tensor<?x64xbf16>, index, i64) -> (!pto.tensor<16x32xbf16>, !pto.tensor<16x32xbf16>)
   %lo, %hi, %t5 = pto.submit @split(%s, %n, %k)
       : (!pto.tensor<?x64xbf16>, index, i64) -> (!pto.tensor<16x32xbf16>, !pto.tensor<16x32xbf16>)
   // Only the last out tensor omitted.
-  // CHECK-NEXT: %[[OUTS2:[a-z0-9_]+]]:2, %[[T6:[a-z0-9_]+]] = submit @split(%[[S]], %[[OUTS]]#0, %[[N]], %[[K]]) : (!pto.tensor<?x64xbf16>, !pto.tensor<16x32xbf16>, index, i64) -> (!pto.tensor<16x32xbf16>, !pto.tensor<16x32xbf16>)
+  // CHECK-NEXT: %[[OUTS2:[a-z0-9_]+]]:2, %[[T6:[a-z0-9_]+]] = pto.submit @split(%[[S]], %[[OUTS]]#0, %[[N]], %[[K]]) : (!pto.tensor<?x64xbf16>, !pto.tensor<16x32xbf16>, index, i64) -> (!pto.tensor<16x32xbf16>, !pto.tensor<16x32xbf16>)
   %lo1, %hi1, %t6 = pto.submit @split(%s, %lo, %n, %k)
       : (!pto.tensor<?x64xbf16>, !pto.tensor<16x32xbf16>, index, i64) -> (!pto.tensor<16x32xbf16>, !pto.tensor<16x32xbf16>)
   // A kernel without out/inout parameters yields only the task id.
-  // CHECK-NEXT: %{{.+}} = submit @attrs() : () -> (){{$}}
+  // CHECK-NEXT: %{{.+}} = pto.submit @attrs() : () -> (){{$}}
   %t7 = pto.submit @attrs() : () -> ()
-  // CHECK-NEXT: return{{$}}
+  // CHECK-NEXT: pto.return{{$}}
   // CHECK-NEXT: }
   pto.return
 }
@@ -125,17 +129,17 @@ pto.orchestration @calls(%x: !pto.tensor<16xf32>,
                          %p: !pto.tensor<1xi32>) {
   // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
   %c0 = arith.constant 0 : index
-  // CHECK-NEXT: %[[R0:.+]] = call @layer(%[[X]], %[[ACC]], %[[C0]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+  // CHECK-NEXT: %[[R0:.+]] = pto.call @layer(%[[X]], %[[ACC]], %[[C0]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
   %r0 = pto.call @layer(%x, %acc, %c0)
       : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
-  // CHECK-NEXT: %[[D:.+]] = task_dummy{{$}}
+  // CHECK-NEXT: %[[D:.+]] = pto.task_dummy{{$}}
   %d = pto.task_dummy
-  // CHECK-NEXT: %[[R1:.+]] = call @layer(%[[X]], %[[R0]], %[[C0]]) deps(%[[D]] : !pto.task_id) pred(%[[P]] : !pto.tensor<1xi32>) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+  // CHECK-NEXT: %[[R1:.+]] = pto.call @layer(%[[X]], %[[R0]], %[[C0]]) deps(%[[D]] : !pto.task_id) pred(%[[P]] : !pto.tensor<1xi32>) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
   %r1 = pto.call @layer(%x, %r0, %c0) deps(%d : !pto.task_id) pred(%p : !pto.tensor<1xi32>)
       : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
-  // CHECK-NEXT: call @no_params() : () -> (){{$}}
+  // CHECK-NEXT: pto.call @no_params() : () -> (){{$}}
   pto.call @no_params() : () -> ()
-  // CHECK-NEXT: return{{$}}
+  // CHECK-NEXT: pto.return{{$}}
   pto.return
 }
 
@@ -143,39 +147,39 @@ pto.orchestration @calls(%x: !pto.tensor<16xf32>,
 // operand's type. Orchestration scalars may precede tensors.
 // CHECK-LABEL: pto.orchestration @compatible(
 // CHECK-SAME:      %[[N:[a-z0-9_]+]]: index, %[[F:[a-z0-9_]+]]: f32,
-// CHECK-SAME:      %[[D:[a-z0-9_]+]]: !pto.tensor<?xf32>) -> !pto.tensor<?xf32> {
-pto.orchestration @compatible(%n: index, %f: f32, %d: !pto.tensor<?xf32>) -> !pto.tensor<?xf32> {
-  // CHECK-NEXT: %[[D1:[a-z0-9_]+]], %{{.+}} = submit @add(%[[D]], %[[D]], %[[D]], %[[F]]) : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, !pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
+// CHECK-SAME:      %[[D:[a-z0-9_]+]]: !pto.tensor<?xf32>) {
+pto.orchestration @compatible(%n: index, %f: f32, %d: !pto.tensor<?xf32>) {
+  // CHECK-NEXT: %[[D1:[a-z0-9_]+]], %{{.+}} = pto.submit @add(%[[D]], %[[D]], %[[D]], %[[F]]) : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, !pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
   %d1, %t = pto.submit @add(%d, %d, %d, %f)
       : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, !pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
-  // CHECK-NEXT: %{{.+}} = call @layer(%[[D1]], %[[D1]], %[[N]]) : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, index) -> !pto.tensor<16xf32>
+  // CHECK-NEXT: %{{.+}} = pto.call @layer(%[[D1]], %[[D1]], %[[N]]) : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, index) -> !pto.tensor<16xf32>
   %r = pto.call @layer(%d1, %d1, %n)
       : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, index) -> !pto.tensor<16xf32>
   // A `?` out parameter is always supplied: the runtime could not size it.
-  // CHECK-NEXT: %{{.+}}, %{{.+}} = submit @fill(%[[D1]], %[[F]]) : (!pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
+  // CHECK-NEXT: %{{.+}}, %{{.+}} = pto.submit @fill(%[[D1]], %[[F]]) : (!pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
   %d2, %t2 = pto.submit @fill(%d1, %f) : (!pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
-  // CHECK-NEXT: return %[[D1]] : !pto.tensor<?xf32>
-  pto.return %d1 : !pto.tensor<?xf32>
+  // CHECK-NEXT: pto.return{{$}}
+  pto.return
 }
 
 // CHECK-LABEL: pto.orchestration @task_ids(
 // CHECK-SAME:      %[[I:[a-z0-9_]+]]: index) {
 pto.orchestration @task_ids(%i: index) {
-  // CHECK-NEXT: %[[NONE:.+]] = invalid_task_id{{$}}
+  // CHECK-NEXT: %[[NONE:.+]] = pto.invalid_task_id{{$}}
   %none = pto.invalid_task_id
-  // CHECK-NEXT: %[[IDS:.+]] = array_splat %[[NONE]] : !pto.task_id_array<4>
+  // CHECK-NEXT: %[[IDS:.+]] = pto.array_splat %[[NONE]] : !pto.task_id_array<4>
   %ids = pto.array_splat %none : !pto.task_id_array<4>
-  // CHECK-NEXT: %[[D0:.+]] = task_dummy{{$}}
+  // CHECK-NEXT: %[[D0:.+]] = pto.task_dummy{{$}}
   %d0 = pto.task_dummy
-  // CHECK-NEXT: %[[IDS1:.+]] = array_update %[[IDS]][%[[I]]], %[[D0]] : !pto.task_id_array<4>
+  // CHECK-NEXT: %[[IDS1:.+]] = pto.array_update %[[IDS]][%[[I]]], %[[D0]] : !pto.task_id_array<4>
   %ids1 = pto.array_update %ids[%i], %d0 : !pto.task_id_array<4>
-  // CHECK-NEXT: %[[T:.+]] = array_get %[[IDS1]][%[[I]]] : !pto.task_id_array<4>
+  // CHECK-NEXT: %[[T:.+]] = pto.array_get %[[IDS1]][%[[I]]] : !pto.task_id_array<4>
   %t = pto.array_get %ids1[%i] : !pto.task_id_array<4>
-  // CHECK-NEXT: %[[D1:.+]] = task_dummy deps(%[[T]] : !pto.task_id)
+  // CHECK-NEXT: %[[D1:.+]] = pto.task_dummy deps(%[[T]] : !pto.task_id)
   %d1 = pto.task_dummy deps(%t : !pto.task_id)
-  // CHECK-NEXT: %{{.+}} = task_dummy deps(%[[D1]], %[[IDS1]], %[[NONE]] : !pto.task_id, !pto.task_id_array<4>, !pto.task_id)
+  // CHECK-NEXT: %{{.+}} = pto.task_dummy deps(%[[D1]], %[[IDS1]], %[[NONE]] : !pto.task_id, !pto.task_id_array<4>, !pto.task_id)
   %d2 = pto.task_dummy deps(%d1, %ids1, %none : !pto.task_id, !pto.task_id_array<4>, !pto.task_id)
-  // CHECK-NEXT: return{{$}}
+  // CHECK-NEXT: pto.return{{$}}
   pto.return
 }
 
@@ -187,41 +191,41 @@ pto.orchestration @task_ids(%i: index) {
 pto.orchestration @tensors(%w: !pto.tensor<512x128xf32>, %v: !pto.tensor<?x?xf16, dn>,
                            %lens: !pto.tensor<8xi32>,
                            %i: index, %n: index, %f: f32, %b: i1) {
-  // CHECK-NEXT: %{{.+}} = slice %[[W]] [0, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+  // CHECK-NEXT: %{{.+}} = pto.slice %[[W]] [0, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
   %s0 = pto.slice %w[0, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
-  // CHECK-NEXT: %{{.+}} = slice %[[W]] [%[[I]], %[[N]]] [%[[N]], %[[I]]] : !pto.tensor<512x128xf32> to !pto.tensor<?x?xf32>
+  // CHECK-NEXT: %{{.+}} = pto.slice %[[W]] [%[[I]], %[[N]]] [%[[N]], %[[I]]] : !pto.tensor<512x128xf32> to !pto.tensor<?x?xf32>
   %s1 = pto.slice %w[%i, %n] [%n, %i] : !pto.tensor<512x128xf32> to !pto.tensor<?x?xf32>
-  // CHECK-NEXT: %{{.+}} = slice %[[W]] [%[[I]], 0] [128, %[[N]]] : !pto.tensor<512x128xf32> to !pto.tensor<128x?xf32>
+  // CHECK-NEXT: %{{.+}} = pto.slice %[[W]] [%[[I]], 0] [128, %[[N]]] : !pto.tensor<512x128xf32> to !pto.tensor<128x?xf32>
   %s2 = pto.slice %w[%i, 0] [128, %n] : !pto.tensor<512x128xf32> to !pto.tensor<128x?xf32>
-  // CHECK-NEXT: %{{.+}} = slice %[[V]] [1, %[[I]]] [%[[N]], 4] : !pto.tensor<?x?xf16, dn> to !pto.tensor<?x4xf16, dn>
+  // CHECK-NEXT: %{{.+}} = pto.slice %[[V]] [1, %[[I]]] [%[[N]], 4] : !pto.tensor<?x?xf16, dn> to !pto.tensor<?x4xf16, dn>
   %s3 = pto.slice %v[1, %i] [%n, 4] : !pto.tensor<?x?xf16, dn> to !pto.tensor<?x4xf16, dn>
-  // CHECK-NEXT: %{{.+}} = create : !pto.tensor<16x128xf32>
+  // CHECK-NEXT: %{{.+}} = pto.create : !pto.tensor<16x128xf32>
   %c0 = pto.create : !pto.tensor<16x128xf32>
-  // CHECK-NEXT: %[[DYN:.+]] = create(%[[N]], %[[I]]) : !pto.tensor<?x128x?xi8>
+  // CHECK-NEXT: %[[DYN:.+]] = pto.create(%[[N]], %[[I]]) : !pto.tensor<?x128x?xi8>
   %c1 = pto.create(%n, %i) : !pto.tensor<?x128x?xi8>
-  // CHECK-NEXT: %{{.+}} = create : !pto.tensor<f32>
+  // CHECK-NEXT: %{{.+}} = pto.create : !pto.tensor<f32>
   %c2 = pto.create : !pto.tensor<f32>
-  // CHECK-NEXT: %{{.+}} = full %[[F]] : !pto.tensor<16xf32>
+  // CHECK-NEXT: %{{.+}} = pto.full %[[F]] : !pto.tensor<16xf32>
   %f0 = pto.full %f : !pto.tensor<16xf32>
-  // CHECK-NEXT: %{{.+}} = full %[[B]](%[[N]]) : !pto.tensor<?x4xi1>
+  // CHECK-NEXT: %{{.+}} = pto.full %[[B]](%[[N]]) : !pto.tensor<?x4xi1>
   %f1 = pto.full %b(%n) : !pto.tensor<?x4xi1>
-  // CHECK-NEXT: %{{.+}} = dim %[[DYN]], 2 : !pto.tensor<?x128x?xi8>
+  // CHECK-NEXT: %{{.+}} = pto.dim %[[DYN]], 2 : !pto.tensor<?x128x?xi8>
   %d = pto.dim %c1, 2 : !pto.tensor<?x128x?xi8>
-  // CHECK-NEXT: %[[L:.+]] = read %[[LENS]] [%[[I]]] : !pto.tensor<8xi32>
+  // CHECK-NEXT: %[[L:.+]] = pto.read %[[LENS]] [%[[I]]] : !pto.tensor<8xi32>
   %l = pto.read %lens[%i] : !pto.tensor<8xi32>
-  // CHECK-NEXT: %{{.+}} = read %[[W]] [3, %[[I]]] : !pto.tensor<512x128xf32>
+  // CHECK-NEXT: %{{.+}} = pto.read %[[W]] [3, %[[I]]] : !pto.tensor<512x128xf32>
   %e = pto.read %w[3, %i] : !pto.tensor<512x128xf32>
-  // CHECK-NEXT: write %[[L]], %[[LENS]] [7] : !pto.tensor<8xi32>
+  // CHECK-NEXT: pto.write %[[L]], %[[LENS]] [7] : !pto.tensor<8xi32>
   pto.write %l, %lens[7] : !pto.tensor<8xi32>
   // CHECK-NEXT: %[[H:.+]] = arith.truncf %[[F]] : f32 to f16
   %h = arith.truncf %f : f32 to f16
-  // CHECK-NEXT: write %[[H]], %[[V]] [%[[I]], 0] : !pto.tensor<?x?xf16, dn>
+  // CHECK-NEXT: pto.write %[[H]], %[[V]] [%[[I]], 0] : !pto.tensor<?x?xf16, dn>
   pto.write %h, %v[%i, 0] : !pto.tensor<?x?xf16, dn>
-  // CHECK-NEXT: %{{.+}} = transpose %[[W]], 0, 1 : !pto.tensor<512x128xf32>
+  // CHECK-NEXT: %{{.+}} = pto.transpose %[[W]], 0, 1 : !pto.tensor<512x128xf32>
   %t0 = pto.transpose %w, 0, 1 : !pto.tensor<512x128xf32>
-  // CHECK-NEXT: %{{.+}} = transpose %[[DYN]], 2, 0 : !pto.tensor<?x128x?xi8>
+  // CHECK-NEXT: %{{.+}} = pto.transpose %[[DYN]], 2, 0 : !pto.tensor<?x128x?xi8>
   %t1 = pto.transpose %c1, 2, 0 : !pto.tensor<?x128x?xi8>
-  // CHECK-NEXT: return{{$}}
+  // CHECK-NEXT: pto.return{{$}}
   pto.return
 }
 
@@ -232,20 +236,20 @@ pto.orchestration @scopes(%x: !pto.tensor<16xf32>,
                           %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
   %one = arith.constant 1.0 : f32
   // An auto scope without results: the yield is implicit.
-  // CHECK:      scope {
+  // CHECK:      pto.scope {
   // CHECK-NEXT:   %{{.+}} = pto.create : !pto.tensor<16xf32>
   // CHECK-NEXT: }
   pto.scope {
     %tmp = pto.create : !pto.tensor<16xf32>
   }
-  // CHECK-NEXT: scope manual {
+  // CHECK-NEXT: pto.scope manual {
   // CHECK-NEXT:   %{{.+}} = pto.task_dummy
   // CHECK-NEXT: }
   pto.scope manual {
     %d = pto.task_dummy
     pto.yield
   }
-  // CHECK-NEXT: %[[R:.+]] = scope -> !pto.tensor<16xf32> {
+  // CHECK-NEXT: %[[R:.+]] = pto.scope -> !pto.tensor<16xf32> {
   // CHECK-NEXT:   %[[A1:[a-z0-9_]+]], %{{.+}} = pto.submit @add(%[[X]], %[[X]], %[[ACC]], %{{.+}})
   // CHECK-NEXT:   pto.yield %[[A1]] : !pto.tensor<16xf32>
   // CHECK-NEXT: }
@@ -254,7 +258,7 @@ pto.orchestration @scopes(%x: !pto.tensor<16xf32>,
         : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32) -> !pto.tensor<16xf32>
     pto.yield %a1 : !pto.tensor<16xf32>
   }
-  // CHECK-NEXT: %[[M:[a-z0-9_]+]]:2 = scope manual -> !pto.tensor<16xf32>, !pto.task_id {
+  // CHECK-NEXT: %[[M:[a-z0-9_]+]]:2 = pto.scope manual -> !pto.tensor<16xf32>, !pto.task_id {
   // CHECK-NEXT:   %[[A2:[a-z0-9_]+]], %[[T2:[a-z0-9_]+]] = pto.submit @add(%[[X]], %[[X]], %[[R]], %{{.+}})
   // CHECK-NEXT:   pto.yield %[[A2]], %[[T2]] : !pto.tensor<16xf32>, !pto.task_id
   // CHECK-NEXT: }
@@ -263,7 +267,7 @@ pto.orchestration @scopes(%x: !pto.tensor<16xf32>,
         : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32) -> !pto.tensor<16xf32>
     pto.yield %a2, %t2 : !pto.tensor<16xf32>, !pto.task_id
   }
-  // CHECK-NEXT: %{{.+}} = task_dummy deps(%[[M]]#1 : !pto.task_id)
+  // CHECK-NEXT: %{{.+}} = pto.task_dummy deps(%[[M]]#1 : !pto.task_id)
   %d = pto.task_dummy deps(%m#1 : !pto.task_id)
   pto.return
 }
@@ -293,9 +297,9 @@ pto.orchestration @parallel_loop(%x: !pto.tensor<64xf32>,
     %arr1 = pto.array_update %arr[%iv], %d : !pto.task_id_array<4>
     scf.yield %arr1 : !pto.task_id_array<4>
   } {pto.parallel}
-  // CHECK-NEXT: %{{.+}} = task_dummy deps(%{{.+}} : !pto.task_id_array<4>)
+  // CHECK-NEXT: %{{.+}} = pto.task_dummy deps(%{{.+}} : !pto.task_id_array<4>)
   %b = pto.task_dummy deps(%all : !pto.task_id_array<4>)
-  // CHECK-NEXT: return
+  // CHECK-NEXT: pto.return
   pto.return
 }
 

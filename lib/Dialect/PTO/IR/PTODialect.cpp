@@ -59,6 +59,18 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'" << name << "' must be a unit attribute";
     return success();
   }
+  if (name == getCarryVariablesAttrName()) {
+    auto loop = dyn_cast<scf::ForOp>(op);
+    auto flags = dyn_cast<DenseBoolArrayAttr>(attr.getValue());
+    if (!loop || !flags)
+      return op->emitError() << "'" << name
+                             << "' must be a boolean array on an scf.for";
+    if (flags.size() != static_cast<int64_t>(loop.getInitArgs().size()))
+      return op->emitError() << "'" << name << "' has " << flags.size()
+                             << " entries for " << loop.getInitArgs().size()
+                             << " iteration arguments";
+    return success();
+  }
   if (name == getDirectionAttrName())
     return op->emitError() << "'" << name
                            << "' is an argument attribute of kernel, graph "

@@ -102,8 +102,8 @@ static LogicalResult verifyFunctionLike(FunctionOpInterface func,
     if (!isValidParameterType(type))
       return func.emitOpError()
              << "parameter #" << index << " has type " << type
-             << ": expected a !pto.tensor or a builtin integer, index or "
-                "float scalar";
+             << ": expected a !pto.tensor, index, or a signless integer or "
+                "float of at most 64 bits";
     if (isScalarType(type)) {
       if (!firstScalar)
         firstScalar = index;
@@ -118,8 +118,8 @@ static LogicalResult verifyFunctionLike(FunctionOpInterface func,
     if (!isValidParameterType(type))
       return func.emitOpError()
              << "result #" << index << " has type " << type
-             << ": expected a !pto.tensor or a builtin integer, index or "
-                "float scalar";
+             << ": expected a !pto.tensor, index, or a signless integer or "
+                "float of at most 64 bits";
   if (requiresBody && func.isExternal())
     return func.emitOpError() << "requires a body";
   return success();
@@ -185,6 +185,39 @@ Value getBufferRoot(Value tensor, bool crossLoopCarries) {
       return thenRoot;
     } else {
       return current;
+    }
+  }
+}
+
+void getPossibleBufferRoots(Value tensor, SmallPtrSetImpl<Value> &roots) {
+  SmallVector<Value> worklist = {tensor};
+  SmallPtrSet<Value, 8> visited;
+  while (!worklist.empty()) {
+    Value root = getBufferRoot(worklist.pop_back_val());
+    if (!visited.insert(root).second)
+      continue;
+    roots.insert(root);
+    if (auto arg = dyn_cast<BlockArgument>(root)) {
+      auto loop = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (loop && arg.getArgNumber() > 0) {
+        unsigned index = arg.getArgNumber() - 1;
+        worklist.push_back(loop.getInitArgs()[index]);
+        worklist.push_back(loop.getBody()->getTerminator()->getOperand(index));
+      }
+      continue;
+    }
+    Operation *op = root.getDefiningOp();
+    unsigned number = cast<OpResult>(root).getResultNumber();
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      worklist.push_back(branch.thenYield().getOperand(number));
+      if (!branch.getElseRegion().empty())
+        worklist.push_back(branch.elseYield().getOperand(number));
+    } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
+      worklist.push_back(select.getTrueValue());
+      worklist.push_back(select.getFalseValue());
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      worklist.push_back(loop.getInitArgs()[number]);
+      worklist.push_back(loop.getBody()->getTerminator()->getOperand(number));
     }
   }
 }
@@ -275,9 +308,9 @@ LogicalResult ReturnOp::verify() {
   auto func = cast<FunctionOpInterface>((*this)->getParentOp());
   ArrayRef<Type> results = func.getResultTypes();
   if (getNumOperands() != results.size())
-    return emitOpError() << "returns " << getNumOperands()
-                         << " values, but the enclosing function has "
-                         << results.size() << " results";
+    return emitOpError() << "returns " << plural(getNumOperands(), "value")
+                         << ", but the enclosing function has "
+                         << plural(results.size(), "result");
   for (auto [index, pair] :
        llvm::enumerate(llvm::zip_equal(getOperandTypes(), results)))
     if (std::get<0>(pair) != std::get<1>(pair))

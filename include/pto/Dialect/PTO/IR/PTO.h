@@ -83,6 +83,11 @@ unsigned getNumTensorArgs(FunctionOpInterface func);
 /// `scf.for` iteration argument is returned as is.
 Value getBufferRoot(Value tensor, bool crossLoopCarries = true);
 
+/// Collects every buffer `tensor` may name: like getBufferRoot, but where
+/// the buffer is chosen at run time (an `scf.if` or `arith.select` between
+/// buffers, a loop carry that changes buffers) it follows every candidate.
+void getPossibleBufferRoots(Value tensor, SmallPtrSetImpl<Value> &roots);
+
 } // namespace mlir::pto
 
 #endif // PTO_DIALECT_PTO_IR_PTO_H

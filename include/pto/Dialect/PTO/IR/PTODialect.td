@@ -35,7 +35,10 @@ def PTO_Dialect : Dialect {
       gives its parameter direction (default `in`);
     - `pto.parallel` (unit) on an `scf.for` marks a parallel loop
       (`pl.parallel`): its iterations are independent, and task ids carried
-      through it become per-iteration array slots.
+      through it become per-iteration array slots;
+    - `pto.carry_variables = array<i1: ...>` on an `scf.for` records, per
+      iteration argument, whether the C++ needs a carry variable (set by
+      `pto-classify-iter-arg-carry`).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let useDefaultTypePrinterParser = 1;
@@ -52,6 +55,11 @@ def PTO_Dialect : Dialect {
     /// Name of the argument attribute carrying a parameter direction.
     static constexpr ::llvm::StringLiteral getDirectionAttrName() {
       return ::llvm::StringLiteral("pto.direction");
+    }
+    /// Name of the `scf.for` attribute recording, per iteration argument,
+    /// whether the C++ needs a carry variable (pto-classify-iter-arg-carry).
+    static constexpr ::llvm::StringLiteral getCarryVariablesAttrName() {
+      return ::llvm::StringLiteral("pto.carry_variables");
     }
     /// Name of the unit attribute marking an `scf.for` as parallel.
     static constexpr ::llvm::StringLiteral getParallelAttrName() {

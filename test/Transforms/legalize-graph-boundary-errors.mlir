@@ -1,0 +1,517 @@
+// RUN: pto-opt %s -split-input-file -verify-diagnostics --pto-legalize-graph-boundary
+
+// Each boundary the host_build_graph runtime cannot record and replay is
+// rejected at the op that makes it so.
+
+// A scalar read with pto.read used as a view offset: neither hoistable nor
+// replay-invariant.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%w: !pto.tensor<512x128xf32>,
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %lens: !pto.tensor<8xi32>) {
+    %v = pto.read %lens[0] : !pto.tensor<8xi32>
+    // expected-note@+1 {{this value varies between calls}}
+    %off = arith.index_cast %v : i32 to index
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls but cannot be rebuilt at the call site: replay would reuse the first call's offset}}
+    %wl = pto.slice %w[%off, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t = pto.submit @k(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A scalar read with pto.read passed to a task.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %lens: !pto.tensor<8xi32>) {
+    %v = pto.read %lens[0] : !pto.tensor<8xi32>
+    %n = arith.index_cast %v : i32 to index
+    // expected-error@+1 {{'pto.submit' op passes scalar argument #1 computed in Graph @g from values that can differ between calls and that its callers cannot recompute: replay would reuse the first call's value}}
+    %o1, %t = pto.submit @ks(%o, %n) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A view whose shape reads a scalar parameter: [rows, 128].
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.kernel aiv @kd(%y: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%w: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>}, %rows: index) {
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose shape reads a boundary scalar: replay would apply the first call's shape to every call}}
+    %wl = pto.slice %w[0, 0] [%rows, 128] : !pto.tensor<512x128xf32> to !pto.tensor<?x128xf32>
+    %w1, %t = pto.submit @kd(%wl) : (!pto.tensor<?x128xf32>) -> !pto.tensor<?x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A view at `layer_idx + i * 128` (i a constant-trip induction variable): a
+// mix of a patched scalar and a frozen one.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%w: !pto.tensor<512x128xf32>,
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %layer_idx: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      %m = arith.muli %i, %c128 : index
+      // expected-note@+1 {{this value varies between calls}}
+      %off = arith.addi %layer_idx, %m : index
+      // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls but cannot be rebuilt at the call site: replay would reuse the first call's offset}}
+      %wl = pto.slice %w[%off, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+      %o1, %t = pto.submit @k(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// The same mix passed to a task.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %layer_idx: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      %m = arith.muli %i, %c128 : index
+      %off = arith.addi %layer_idx, %m : index
+      // expected-error@+1 {{'pto.submit' op passes scalar argument #1 computed in Graph @g from values that can differ between calls}}
+      %o1, %t = pto.submit @ks(%o, %off) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A view built on a view that stays in the body (its offset is a loop
+// induction variable) cannot be hoisted; at a call-varying offset it is
+// rejected.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.kernel aiv @kh(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%w: !pto.tensor<512x128xf32>,
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %idx: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      %off = arith.muli %i, %c128 : index
+      %wi = pto.slice %w[%off, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+      // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls but cannot be rebuilt at the call site (it is built on a view that stays in the body): replay would reuse the first call's offset}}
+      %wh = pto.slice %wi[%idx, 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
+      %o1, %t = pto.submit @kh(%wh, %o) : (!pto.tensor<64x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// An allocation of shape [n] (dynamic).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.kernel aiv @kd(%y: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    // expected-error@+1 {{'pto.create' op allocates '!pto.tensor<?x128xf32>' in Graph @g: an allocation's shape must be a compile-time constant, since recording copies it into the node and replay would reuse the first call's shape}}
+    %b = pto.create(%n) : !pto.tensor<?x128xf32>
+    %b1, %t = pto.submit @kd(%b) : (!pto.tensor<?x128xf32>) -> !pto.tensor<?x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// pto.full has no lowering.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %z = arith.constant 0.0 : f32
+    // expected-error@+1 {{'pto.full' op is not supported in a Graph: orchestration code generation has no lowering for it}}
+    %b = pto.full %z : !pto.tensor<128x128xf32>
+    %o1, %t = pto.submit @k(%b, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A Graph with no tensor parameter.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // expected-error@+1 {{'pto.graph' op has no tensor parameter: a Graph with an empty boundary has nothing to patch on replay, and the runtime refuses to cache it}}
+  pto.graph @g(%n: index) {
+    %t = pto.task_dummy
+    pto.return
+  }
+}
+
+// -----
+
+// A Graph returning a computed dim.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.kernel aiv @kd(%y: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%o: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>}) -> index {
+    %o1, %t = pto.submit @kd(%o) : (!pto.tensor<?x128xf32>) -> !pto.tensor<?x128xf32>
+    %d = pto.dim %o, 0 : !pto.tensor<?x128xf32>
+    // expected-error@+1 {{'pto.return' op returns at position 0 a value that is not a parameter of @g: a Graph launch yields a valid task id only on a cache hit, so a caller may only get back the buffers it passed in}}
+    pto.return %d : index
+  }
+}
+
+// -----
+
+// A launch inside a 2000-trip loop records 2000 nodes.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // expected-error@+1 {{'pto.graph' op records 2000 nodes (each launch once per loop iteration, allocations in batches of 16): the runtime accepts 1 to 1024 (GRAPH_MAX_NODES)}}
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2000 = arith.constant 2000 : index
+    scf.for %i = %c0 to %c2000 step %c1 {
+      %o1, %t = pto.submit @ks(%o, %i) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// Nested constant-trip loops multiply: 2 x 513 dummy tasks.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // expected-error@+1 {{'pto.graph' op records 1026 nodes}}
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c513 = arith.constant 513 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      scf.for %j = %c0 to %c513 step %c1 {
+        %t = pto.task_dummy
+      }
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A launch inside a loop bounded by a scalar parameter.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-note@+1 {{inside this loop, whose bounds are not literals}}
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-error@+1 {{'pto.submit' op launches a task a number of times that can differ between calls of Graph @g: the recording fixes the topology on the first call and replays it unchanged}}
+      %o1, %t = pto.submit @ks(%o, %c0) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A launch under scf.if.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %f: i1) {
+    %c0 = arith.constant 0 : index
+    // expected-note@+1 {{inside this branch}}
+    scf.if %f {
+      // expected-error@+1 {{'pto.submit' op launches a task a number of times that can differ between calls of Graph @g}}
+      %o1, %t = pto.submit @ks(%o, %c0) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A dummy task under scf.while.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-note@+1 {{inside this while loop}}
+    %r = scf.while (%a = %c0) : (index) -> index {
+      %cond = arith.cmpi slt, %a, %n : index
+      scf.condition(%cond) %a : index
+    } do {
+    ^bb0(%b: index):
+      // expected-error@+1 {{'pto.task_dummy' op launches a task a number of times that can differ between calls of Graph @g}}
+      %t = pto.task_dummy
+      %b1 = arith.addi %b, %c1 : index
+      scf.yield %b1 : index
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// An allocation under scf.if.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %f: i1) {
+    %c0 = arith.constant 0 : index
+    // expected-note@+1 {{inside this branch}}
+    scf.if %f {
+      // expected-error@+1 {{'pto.create' op allocates a tensor a number of times that can differ between calls of Graph @g: the recording fixes the topology on the first call and replays it unchanged}}
+      %tmp = pto.create : !pto.tensor<128x128xf32>
+    }
+    %o1, %t1 = pto.submit @ks(%o, %c0) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// An empty body records no node.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // expected-error@+1 {{'pto.graph' op records 0 nodes (each launch once per loop iteration, allocations in batches of 16): the runtime accepts 1 to 1024 (GRAPH_MAX_NODES)}}
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.return
+  }
+}
+
+// -----
+
+// A Graph calling a Graph.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @inner(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    pto.return
+  }
+  pto.graph @outer(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    // expected-error@+1 {{'pto.call' op calls Graph @inner from Graph @outer: the runtime cannot record a Graph while recording another}}
+    pto.call @inner(%o) : (!pto.tensor<128x128xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A module targeting the default runtime.
+module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // expected-error@+1 {{'pto.graph' op needs the host_build_graph runtime, but the module targets tensormap_and_ringbuffer: Graph launches (GraphTaskArgs, rt_submit_graph) exist only in host_build_graph; set pto.runtime = #pto.runtime<host_build_graph> on the module}}
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    pto.return
+  }
+}
+
+// -----
+
+// A module without pto.runtime targets the default runtime.
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // expected-error@+1 {{'pto.graph' op needs the host_build_graph runtime, but the module targets tensormap_and_ringbuffer}}
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    pto.return
+  }
+}
+
+// -----
+
+// A Graph call with deps(...) and one with pred(...).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    pto.return
+  }
+  pto.orchestration @main(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                          %p: !pto.tensor<1xi32>) {
+    %d = pto.task_dummy
+    // expected-error@+1 {{'pto.call' op passes explicit dependencies to Graph @g: the runtime rejects explicit dependencies across a Graph boundary}}
+    pto.call @g(%o) deps(%d : !pto.task_id) : (!pto.tensor<128x128xf32>) -> ()
+    // expected-error@+1 {{'pto.call' op passes a dispatch predicate to Graph @g: the runtime ignores a predicate on a Graph launch, so the Graph would run unconditionally}}
+    pto.call @g(%o) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<128x128xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A core_num that is not a literal.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c0 = arith.constant 0 : index
+    // expected-error@+1 {{'pto.submit' op has a core_num that is not a literal: a Graph's recorded launches are fixed}}
+    %o1, %t = pto.submit @ks(%o, %c0) core_num(%n) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// 60 scalar parameters fit; 5 derived scalars hoisted by Step A make 65.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.kernel aiv @k5(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                     %a: index, %b: index, %c: index, %d: index, %e: index)
+  // expected-error@+1 {{'pto.graph' op has 65 scalar parameters: the runtime accepts at most 64 (GRAPH_MAX_SCALAR_ARGS)}}
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %s0: index, %s1: index, %s2: index, %s3: index, %s4: index, %s5: index, %s6: index, %s7: index, %s8: index, %s9: index,
+               %s10: index, %s11: index, %s12: index, %s13: index, %s14: index, %s15: index, %s16: index, %s17: index, %s18: index, %s19: index,
+               %s20: index, %s21: index, %s22: index, %s23: index, %s24: index, %s25: index, %s26: index, %s27: index, %s28: index, %s29: index,
+               %s30: index, %s31: index, %s32: index, %s33: index, %s34: index, %s35: index, %s36: index, %s37: index, %s38: index, %s39: index,
+               %s40: index, %s41: index, %s42: index, %s43: index, %s44: index, %s45: index, %s46: index, %s47: index, %s48: index, %s49: index,
+               %s50: index, %s51: index, %s52: index, %s53: index, %s54: index, %s55: index, %s56: index, %s57: index, %s58: index, %s59: index) {
+    %c2 = arith.constant 2 : index
+    %d0 = arith.muli %s0, %c2 : index
+    %d1 = arith.muli %s1, %c2 : index
+    %d2 = arith.muli %s2, %c2 : index
+    %d3 = arith.muli %s3, %c2 : index
+    %d4 = arith.muli %s4, %c2 : index
+    %o1, %t = pto.submit @k5(%o, %d0, %d1, %d2, %d3, %d4)
+        : (!pto.tensor<128x128xf32>, index, index, index, index, index) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// 17 creates and one launch per iteration of a 342-trip loop: two
+// alloc_tensors batches and one launch each, 3 x 342 = 1026 nodes.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.kernel aiv @k16(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error@+1 {{'pto.graph' op records 1026 nodes (each launch once per loop iteration, allocations in batches of 16)}}
+  pto.graph @g(%x: !pto.tensor<16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c342 = arith.constant 342 : index
+    scf.for %i = %c0 to %c342 step %c1 {
+      %b0 = pto.create : !pto.tensor<16xf32>
+      %b1 = pto.create : !pto.tensor<16xf32>
+      %b2 = pto.create : !pto.tensor<16xf32>
+      %b3 = pto.create : !pto.tensor<16xf32>
+      %b4 = pto.create : !pto.tensor<16xf32>
+      %b5 = pto.create : !pto.tensor<16xf32>
+      %b6 = pto.create : !pto.tensor<16xf32>
+      %b7 = pto.create : !pto.tensor<16xf32>
+      %b8 = pto.create : !pto.tensor<16xf32>
+      %b9 = pto.create : !pto.tensor<16xf32>
+      %b10 = pto.create : !pto.tensor<16xf32>
+      %b11 = pto.create : !pto.tensor<16xf32>
+      %b12 = pto.create : !pto.tensor<16xf32>
+      %b13 = pto.create : !pto.tensor<16xf32>
+      %b14 = pto.create : !pto.tensor<16xf32>
+      %b15 = pto.create : !pto.tensor<16xf32>
+      %b16 = pto.create : !pto.tensor<16xf32>
+      %o, %t = pto.submit @k16(%x, %b0) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> (!pto.tensor<16xf32>)
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// 127 tensor parameters fit; two views hoisted by Step B make 129.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k32(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error@+1 {{'pto.graph' op has 129 tensor parameters: the runtime accepts at most 128 (GRAPH_MAX_TENSOR_ARGS)}}
+  pto.graph @g(%w: !pto.tensor<32xf32> {pto.direction = #pto.direction<inout>},
+               %t0: !pto.tensor<16xf32>, %t1: !pto.tensor<16xf32>, %t2: !pto.tensor<16xf32>, %t3: !pto.tensor<16xf32>, %t4: !pto.tensor<16xf32>, %t5: !pto.tensor<16xf32>,
+               %t6: !pto.tensor<16xf32>, %t7: !pto.tensor<16xf32>, %t8: !pto.tensor<16xf32>, %t9: !pto.tensor<16xf32>, %t10: !pto.tensor<16xf32>, %t11: !pto.tensor<16xf32>,
+               %t12: !pto.tensor<16xf32>, %t13: !pto.tensor<16xf32>, %t14: !pto.tensor<16xf32>, %t15: !pto.tensor<16xf32>, %t16: !pto.tensor<16xf32>, %t17: !pto.tensor<16xf32>,
+               %t18: !pto.tensor<16xf32>, %t19: !pto.tensor<16xf32>, %t20: !pto.tensor<16xf32>, %t21: !pto.tensor<16xf32>, %t22: !pto.tensor<16xf32>, %t23: !pto.tensor<16xf32>,
+               %t24: !pto.tensor<16xf32>, %t25: !pto.tensor<16xf32>, %t26: !pto.tensor<16xf32>, %t27: !pto.tensor<16xf32>, %t28: !pto.tensor<16xf32>, %t29: !pto.tensor<16xf32>,
+               %t30: !pto.tensor<16xf32>, %t31: !pto.tensor<16xf32>, %t32: !pto.tensor<16xf32>, %t33: !pto.tensor<16xf32>, %t34: !pto.tensor<16xf32>, %t35: !pto.tensor<16xf32>,
+               %t36: !pto.tensor<16xf32>, %t37: !pto.tensor<16xf32>, %t38: !pto.tensor<16xf32>, %t39: !pto.tensor<16xf32>, %t40: !pto.tensor<16xf32>, %t41: !pto.tensor<16xf32>,
+               %t42: !pto.tensor<16xf32>, %t43: !pto.tensor<16xf32>, %t44: !pto.tensor<16xf32>, %t45: !pto.tensor<16xf32>, %t46: !pto.tensor<16xf32>, %t47: !pto.tensor<16xf32>,
+               %t48: !pto.tensor<16xf32>, %t49: !pto.tensor<16xf32>, %t50: !pto.tensor<16xf32>, %t51: !pto.tensor<16xf32>, %t52: !pto.tensor<16xf32>, %t53: !pto.tensor<16xf32>,
+               %t54: !pto.tensor<16xf32>, %t55: !pto.tensor<16xf32>, %t56: !pto.tensor<16xf32>, %t57: !pto.tensor<16xf32>, %t58: !pto.tensor<16xf32>, %t59: !pto.tensor<16xf32>,
+               %t60: !pto.tensor<16xf32>, %t61: !pto.tensor<16xf32>, %t62: !pto.tensor<16xf32>, %t63: !pto.tensor<16xf32>, %t64: !pto.tensor<16xf32>, %t65: !pto.tensor<16xf32>,
+               %t66: !pto.tensor<16xf32>, %t67: !pto.tensor<16xf32>, %t68: !pto.tensor<16xf32>, %t69: !pto.tensor<16xf32>, %t70: !pto.tensor<16xf32>, %t71: !pto.tensor<16xf32>,
+               %t72: !pto.tensor<16xf32>, %t73: !pto.tensor<16xf32>, %t74: !pto.tensor<16xf32>, %t75: !pto.tensor<16xf32>, %t76: !pto.tensor<16xf32>, %t77: !pto.tensor<16xf32>,
+               %t78: !pto.tensor<16xf32>, %t79: !pto.tensor<16xf32>, %t80: !pto.tensor<16xf32>, %t81: !pto.tensor<16xf32>, %t82: !pto.tensor<16xf32>, %t83: !pto.tensor<16xf32>,
+               %t84: !pto.tensor<16xf32>, %t85: !pto.tensor<16xf32>, %t86: !pto.tensor<16xf32>, %t87: !pto.tensor<16xf32>, %t88: !pto.tensor<16xf32>, %t89: !pto.tensor<16xf32>,
+               %t90: !pto.tensor<16xf32>, %t91: !pto.tensor<16xf32>, %t92: !pto.tensor<16xf32>, %t93: !pto.tensor<16xf32>, %t94: !pto.tensor<16xf32>, %t95: !pto.tensor<16xf32>,
+               %t96: !pto.tensor<16xf32>, %t97: !pto.tensor<16xf32>, %t98: !pto.tensor<16xf32>, %t99: !pto.tensor<16xf32>, %t100: !pto.tensor<16xf32>, %t101: !pto.tensor<16xf32>,
+               %t102: !pto.tensor<16xf32>, %t103: !pto.tensor<16xf32>, %t104: !pto.tensor<16xf32>, %t105: !pto.tensor<16xf32>, %t106: !pto.tensor<16xf32>, %t107: !pto.tensor<16xf32>,
+               %t108: !pto.tensor<16xf32>, %t109: !pto.tensor<16xf32>, %t110: !pto.tensor<16xf32>, %t111: !pto.tensor<16xf32>, %t112: !pto.tensor<16xf32>, %t113: !pto.tensor<16xf32>,
+               %t114: !pto.tensor<16xf32>, %t115: !pto.tensor<16xf32>, %t116: !pto.tensor<16xf32>, %t117: !pto.tensor<16xf32>, %t118: !pto.tensor<16xf32>, %t119: !pto.tensor<16xf32>,
+               %t120: !pto.tensor<16xf32>, %t121: !pto.tensor<16xf32>, %t122: !pto.tensor<16xf32>, %t123: !pto.tensor<16xf32>, %t124: !pto.tensor<16xf32>, %t125: !pto.tensor<16xf32>) {
+    %lo = pto.slice %w[0] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
+    %hi = pto.slice %w[16] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
+    %hi1, %t = pto.submit @k32(%lo, %hi) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}

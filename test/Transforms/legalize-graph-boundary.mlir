@@ -1,0 +1,592 @@
+// RUN: pto-opt %s -split-input-file --pto-legalize-graph-boundary | FileCheck %s
+// RUN: pto-opt %s -split-input-file --pto-legalize-graph-boundary --mlir-use-nameloc-as-prefix | FileCheck %s --check-prefix=NAME
+// RUN: pto-opt %S/../../examples/decoder_layer.mlir --pto-graph-legalize-pipeline | FileCheck %s --check-prefix=DECODER
+
+// Steps A-C: what a Graph body derives from its boundary moves to every call
+// site as new parameters (tensors after the tensors, scalars last).
+
+// `base = layer_idx * 128` as a slice offset: base becomes a scalar
+// parameter, the view `wl` a tensor parameter before the scalars; the caller
+// passes `i * 128` and takes the view.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aic @mm(%x: !pto.tensor<16x128xf32>, %w: !pto.tensor<128x128xf32>,
+                     %y: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @layer(
+  // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[ACC:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>,
+  // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index) -> !pto.tensor<16x128xf32> {
+  // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @mm(%[[X]], %[[WL]], %[[ACC]])
+  // CHECK-NEXT:    return %[[ACC]] : !pto.tensor<16x128xf32>
+  // CHECK-NEXT:  }
+  pto.graph @layer(%x: !pto.tensor<16x128xf32>, %w: !pto.tensor<512x128xf32>,
+                   %acc: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
+                   %layer_idx: index) -> !pto.tensor<16x128xf32> {
+    %c128 = arith.constant 128 : index
+    %base = arith.muli %layer_idx, %c128 : index
+    %wl = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %acc1, %t = pto.submit @mm(%x, %wl, %acc)
+        : (!pto.tensor<16x128xf32>, !pto.tensor<128x128xf32>, !pto.tensor<16x128xf32>) -> !pto.tensor<16x128xf32>
+    pto.return %acc : !pto.tensor<16x128xf32>
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MX:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[MW:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[MACC:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>})
+  // CHECK:         scf.for %[[I:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+  // CHECK-NEXT:      %[[C128:.+]] = arith.constant 128 : index
+  // CHECK-NEXT:      %[[B:.+]] = arith.muli %[[I]], %[[C128]] : index
+  // CHECK-NEXT:      %[[V:.+]] = pto.slice %[[MW]] [%[[B]], 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+  // CHECK-NEXT:      %{{.+}} = pto.call @layer(%[[MX]], %[[MW]], %[[MACC]], %[[V]], %[[I]], %[[B]]) : (!pto.tensor<16x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<16x128xf32>, !pto.tensor<128x128xf32>, index, index) -> !pto.tensor<16x128xf32>
+  // CHECK-NEXT:    }
+  pto.orchestration @main(%x: !pto.tensor<16x128xf32>, %w: !pto.tensor<512x128xf32>,
+                          %acc: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %r = pto.call @layer(%x, %w, %acc, %i)
+          : (!pto.tensor<16x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<16x128xf32>, index) -> !pto.tensor<16x128xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A chain `base = idx * 128; end = base + 128`: both hoisted in definition
+// order, parameters (idx, base, end); the caller rebuilds end from its own
+// base, and no value of the body reaches the caller.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @range(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %lo: index, %hi: index)
+
+  // CHECK-LABEL: pto.graph @chain(
+  // CHECK-SAME:      %[[Y:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index, %[[END:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @range(%[[Y]], %[[BASE]], %[[END]])
+  // CHECK-NEXT:    return{{$}}
+  // CHECK-NEXT:  }
+  pto.graph @chain(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %idx: index) {
+    %c128 = arith.constant 128 : index
+    %base = arith.muli %idx, %c128 : index
+    %end = arith.addi %base, %c128 : index
+    %y1, %t = pto.submit @range(%y, %base, %end) : (!pto.tensor<16xf32>, index, index) -> !pto.tensor<16xf32>
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MY:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[N:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %[[C128:.+]] = arith.constant 128 : index
+  // CHECK-NEXT:    %[[B:.+]] = arith.muli %[[N]], %[[C128]] : index
+  // CHECK-NEXT:    %[[E:.+]] = arith.addi %[[B]], %[[C128]] : index
+  // CHECK-NEXT:    pto.call @chain(%[[MY]], %[[N]], %[[B]], %[[E]]) : (!pto.tensor<16xf32>, index, index, index) -> ()
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    pto.call @chain(%y, %n) : (!pto.tensor<16xf32>, index) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// Renames (`x + 0`, `x * 1`) are substituted away: the task reads the
+// parameter itself, and an alias of a hoisted value reads its parameter.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @range(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %lo: index, %hi: index)
+
+  // CHECK-LABEL: pto.graph @renames(
+  // CHECK-SAME:      %[[Y:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @range(%[[Y]], %[[IDX]], %[[BASE]])
+  // CHECK-NEXT:    return{{$}}
+  // CHECK-NEXT:  }
+  pto.graph @renames(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %idx: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %a = arith.addi %idx, %c0 : index
+    %b = arith.muli %a, %c1 : index
+    %base = arith.muli %b, %c128 : index
+    %alias = arith.addi %base, %c0 : index
+    %y1, %t = pto.submit @range(%y, %b, %alias) : (!pto.tensor<16xf32>, index, index) -> !pto.tensor<16xf32>
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MY:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[N:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %[[C128:.+]] = arith.constant 128 : index
+  // CHECK-NEXT:    %[[B:.+]] = arith.muli %[[N]], %[[C128]] : index
+  // CHECK-NEXT:    pto.call @renames(%[[MY]], %[[N]], %[[B]]) : (!pto.tensor<16xf32>, index, index) -> ()
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    pto.call @renames(%y, %n) : (!pto.tensor<16xf32>, index) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// In a constant-trip loop, `off = i * 128` is replay-invariant and stays;
+// `base = layer_idx * 128` beside it is hoisted. The view at `off` stays, the
+// view at `base` is hoisted out of the loop. A derived scalar written
+// directly as a task argument (`idx * 2`), and a float one, are hoisted too.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>,
+                      %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                      %s: index, %f: f32)
+
+  // CHECK-LABEL: pto.graph @tiled(
+  // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[WB:[a-z0-9_]+]]: !pto.tensor<128x128xf32>,
+  // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[SCALE:[a-z0-9_]+]]: f32,
+  // CHECK-SAME:      %[[BASE:[a-z0-9_]+]]: index, %[[SCALE2:[a-z0-9_]+]]: f32, %[[TWICE:[a-z0-9_]+]]: index) {
+  // CHECK:         scf.for %[[I:[a-z0-9_]+]] =
+  // CHECK-NEXT:      %[[OFF:.+]] = arith.muli %[[I]], %{{.+}} : index
+  // CHECK-NEXT:      %[[WI:.+]] = pto.slice %[[W]] [%[[OFF]], 0] [128, 128]
+  // CHECK-NEXT:      %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WI]], %[[O]], %[[OFF]], %[[SCALE2]])
+  // CHECK-NEXT:      %{{.+}}, %{{.+}} = pto.submit @use(%[[WB]], %[[O1]], %[[TWICE]], %[[SCALE2]])
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    return
+  pto.graph @tiled(%w: !pto.tensor<512x128xf32>,
+                   %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                   %idx: index, %scale: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c128 = arith.constant 128 : index
+    %half = arith.constant 0.5 : f32
+    scf.for %i = %c0 to %c2 step %c1 {
+      %off = arith.muli %i, %c128 : index
+      %base = arith.muli %idx, %c128 : index
+      %wi = pto.slice %w[%off, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+      %wb = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+      %s2 = arith.mulf %scale, %half : f32
+      %o1, %t1 = pto.submit @use(%wi, %o, %off, %s2)
+          : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>, index, f32) -> !pto.tensor<128x128xf32>
+      %twice = arith.muli %idx, %c2 : index
+      %o2, %t2 = pto.submit @use(%wb, %o1, %twice, %s2)
+          : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>, index, f32) -> !pto.tensor<128x128xf32>
+    }
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MW:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[N:[a-z0-9_]+]]: index, %[[F:[a-z0-9_]+]]: f32) {
+  // CHECK-NEXT:    %[[C128:.+]] = arith.constant 128 : index
+  // CHECK-NEXT:    %[[B:.+]] = arith.muli %[[N]], %[[C128]] : index
+  // CHECK-NEXT:    %[[H:.+]] = arith.constant 5.000000e-01 : f32
+  // CHECK-NEXT:    %[[S2:.+]] = arith.mulf %[[F]], %[[H]] : f32
+  // CHECK-NEXT:    %[[C2:.+]] = arith.constant 2 : index
+  // CHECK-NEXT:    %[[T2:.+]] = arith.muli %[[N]], %[[C2]] : index
+  // CHECK-NEXT:    %[[V:.+]] = pto.slice %[[MW]] [%[[B]], 0] [128, 128]
+  // CHECK-NEXT:    pto.call @tiled(%[[MW]], %[[MO]], %[[V]], %[[N]], %[[F]], %[[B]], %[[S2]], %[[T2]])
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%w: !pto.tensor<512x128xf32>,
+                          %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                          %n: index, %f: f32) {
+    pto.call @tiled(%w, %o, %n, %f) : (!pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, index, f32) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A view of a hoisted view is hoisted too; the caller takes the second view
+// of the first. A view of a region-local tensor (a create inside a loop)
+// stays, even at an offset read from a scalar parameter.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<64x128xf32>,
+                      %y: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @views(
+  // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>, %[[WR:[a-z0-9_]+]]: !pto.tensor<64x128xf32>,
+  // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index) {
+  // CHECK:         scf.for
+  // CHECK-NEXT:      %[[LOC:.+]] = pto.create : !pto.tensor<256x128xf32>
+  // CHECK-NEXT:      %[[LV:.+]] = pto.slice %[[LOC]] [%[[IDX]], 0] [64, 128]
+  // CHECK-NEXT:      %[[LV1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WR]], %[[LV]])
+  // CHECK-NEXT:      %{{.+}}, %{{.+}} = pto.submit @use(%[[LV1]], %[[O]])
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    return
+  pto.graph @views(%w: !pto.tensor<512x128xf32>,
+                   %o: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
+                   %idx: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %base = arith.muli %idx, %c128 : index
+    %wl = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %wr = pto.slice %wl[%c64, 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %loc = pto.create : !pto.tensor<256x128xf32>
+      %lv = pto.slice %loc[%idx, 0] [64, 128] : !pto.tensor<256x128xf32> to !pto.tensor<64x128xf32>
+      %lv1, %t0 = pto.submit @use(%wr, %lv) : (!pto.tensor<64x128xf32>, !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32>
+      %o1, %t1 = pto.submit @use(%lv1, %o) : (!pto.tensor<64x128xf32>, !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32>
+    }
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MW:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[N:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %[[C128:.+]] = arith.constant 128 : index
+  // CHECK-NEXT:    %[[B:.+]] = arith.muli %[[N]], %[[C128]] : index
+  // CHECK-NEXT:    %[[V1:.+]] = pto.slice %[[MW]] [%[[B]], 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+  // CHECK-NEXT:    %[[C64:.+]] = arith.constant 64 : index
+  // CHECK-NEXT:    %[[V2:.+]] = pto.slice %[[V1]] [%[[C64]], 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
+  // CHECK-NEXT:    pto.call @views(%[[MW]], %[[MO]], %[[V1]], %[[V2]], %[[N]], %[[B]])
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%w: !pto.tensor<512x128xf32>,
+                          %o: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
+                          %n: index) {
+    pto.call @views(%w, %o, %n) : (!pto.tensor<512x128xf32>, !pto.tensor<64x128xf32>, index) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// Provenance crosses in-place launches: a view of a tied result is a view of
+// the root parameter, also when the launch omits a runtime-allocated out
+// tail. A hoisted view takes its root's direction: inout from an inout
+// parameter, out from an out one, inout from a hoisted allocation, and none
+// (in) from an in one. A view of the runtime-allocated tail stays.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @upd(%w: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
+                      %z: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @fill(%y: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>,
+                      %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @tied(
+  // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[Q:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>},
+  // CHECK-SAME:      %[[R:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[WV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[QV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<out>},
+  // CHECK-SAME:      %[[RV:[a-z0-9_]+]]: !pto.tensor<128x128xf32>,
+  // CHECK-SAME:      %[[TV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %[[WZ:[a-z0-9_]+]]:2, %{{.+}} = pto.submit @upd(%[[W]])
+  // CHECK-NEXT:    %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WV]], %[[O]])
+  // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @fill(%[[Q]])
+  // CHECK-NEXT:    %[[O2:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[QV]], %[[O1]])
+  // CHECK-NEXT:    %[[O3:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[RV]], %[[O2]])
+  // CHECK-NEXT:    %{{.+}}:2, %{{.+}} = pto.submit @upd(%[[TMP]])
+  // CHECK-NEXT:    %[[ZV:.+]] = pto.slice %[[WZ]]#1 [%[[BASE]], 0] [128, 128]
+  // CHECK-NEXT:    %[[O4:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[ZV]], %[[O3]])
+  // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @use(%[[TV]], %[[O4]])
+  // CHECK-NEXT:    return
+  pto.graph @tied(%w: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
+                  %q: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>},
+                  %r: !pto.tensor<512x128xf32>,
+                  %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                  %idx: index) {
+    %c128 = arith.constant 128 : index
+    %base = arith.muli %idx, %c128 : index
+    // Omits the out tail %z: the runtime allocates it.
+    %w1, %z, %t0 = pto.submit @upd(%w) : (!pto.tensor<512x128xf32>) -> (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>)
+    %wv = pto.slice %w1[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t1 = pto.submit @use(%wv, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    %q1, %tq = pto.submit @fill(%q) : (!pto.tensor<512x128xf32>) -> !pto.tensor<512x128xf32>
+    %qv = pto.slice %q1[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o2, %t2 = pto.submit @use(%qv, %o1) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    %rv = pto.slice %r[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o3, %t3 = pto.submit @use(%rv, %o2) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    %tmp = pto.create : !pto.tensor<512x128xf32>
+    %tmp1, %z2, %t4 = pto.submit @upd(%tmp) : (!pto.tensor<512x128xf32>) -> (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>)
+    %zv = pto.slice %z[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o4, %t5 = pto.submit @use(%zv, %o3) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    %tv = pto.slice %tmp1[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o5, %t6 = pto.submit @use(%tv, %o4) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MW:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[MQ:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>},
+  // CHECK-SAME:      %[[MR:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[N:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %[[C128:.+]] = arith.constant 128 : index
+  // CHECK-NEXT:    %[[B:.+]] = arith.muli %[[N]], %[[C128]] : index
+  // CHECK-NEXT:    %[[A:.+]] = pto.create : !pto.tensor<512x128xf32>
+  // CHECK-NEXT:    %[[V1:.+]] = pto.slice %[[MW]] [%[[B]], 0] [128, 128]
+  // CHECK-NEXT:    %[[V2:.+]] = pto.slice %[[MQ]] [%[[B]], 0] [128, 128]
+  // CHECK-NEXT:    %[[V3:.+]] = pto.slice %[[MR]] [%[[B]], 0] [128, 128]
+  // CHECK-NEXT:    %[[V4:.+]] = pto.slice %[[A]] [%[[B]], 0] [128, 128]
+  // CHECK-NEXT:    pto.call @tied(%[[MW]], %[[MQ]], %[[MR]], %[[MO]], %[[A]], %[[V1]], %[[V2]], %[[V3]], %[[V4]], %[[N]], %[[B]])
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%w: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
+                          %q: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>},
+                          %r: !pto.tensor<512x128xf32>,
+                          %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                          %n: index) {
+    pto.call @tied(%w, %q, %r, %o, %n)
+        : (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, index) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A top-level allocation written by one task and read by another becomes an
+// inout parameter; no create is left in the body and the caller allocates
+// right before the call, named `<name>__graph_arg<N>` after the create's
+// NameLoc. A create inside a constant-trip loop stays.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @alloc(
+  // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[U:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK-NOT:     pto.create
+  // CHECK:         %[[T1:[a-z0-9_]+]], %{{.+}} = pto.submit @k(%[[X]], %[[TMP]])
+  // CHECK-NEXT:    %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @k(%[[T1]], %[[O]])
+  // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @k(%[[O1]], %[[U]])
+  // CHECK:         scf.for
+  // CHECK-NEXT:      %[[L:.+]] = pto.create : !pto.tensor<16xf32>
+  // CHECK-NEXT:      pto.submit @k(%[[X]], %[[L]])
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    return
+  // NAME-LABEL: pto.graph @alloc(
+  // NAME-SAME:       %tmp: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}
+  // NAME-LABEL: pto.orchestration @main(
+  // NAME-NEXT:     %tmp__graph_arg0 = pto.create : !pto.tensor<16xf32>
+  // NAME-NEXT:     %[[UNNAMED:[a-z0-9_]*]]__graph_arg1 = pto.create : !pto.tensor<16xf32>
+  // NAME-NEXT:     pto.call @alloc(%{{.+}}, %{{.+}}, %tmp__graph_arg0, %[[UNNAMED]]__graph_arg1)
+  pto.graph @alloc(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %tmp = pto.create : !pto.tensor<16xf32> loc("tmp")
+    %u = pto.create : !pto.tensor<16xf32>
+    %tmp1, %t0 = pto.submit @k(%x, %tmp) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    %o1, %t1 = pto.submit @k(%tmp1, %o) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    %u1, %t2 = pto.submit @k(%o1, %u) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %l = pto.create : !pto.tensor<16xf32>
+      %l1, %t3 = pto.submit @k(%x, %l) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MX:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+  // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK-NEXT:    %[[A0:.+]] = pto.create : !pto.tensor<16xf32>
+  // CHECK-NEXT:    %[[A1:.+]] = pto.create : !pto.tensor<16xf32>
+  // CHECK-NEXT:    pto.call @alloc(%[[MX]], %[[MO]], %[[A0]], %[[A1]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @alloc(%x, %o) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// Several call sites, in a loop, a branch and a scope, each get their own
+// hoisted statements right before the call: scalars first, then the
+// allocations, then the views.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>,
+                      %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @layer(
+  // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>,
+  // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index) -> !pto.tensor<128x128xf32> {
+  // CHECK-NEXT:    %[[T1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WL]], %[[TMP]])
+  // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @use(%[[T1]], %[[O]])
+  // CHECK-NEXT:    return %[[O]]
+  pto.graph @layer(%w: !pto.tensor<512x128xf32>,
+                   %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                   %idx: index) -> !pto.tensor<128x128xf32> {
+    %c128 = arith.constant 128 : index
+    %base = arith.muli %idx, %c128 : index
+    %wl = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %tmp = pto.create : !pto.tensor<128x128xf32>
+    %tmp1, %t0 = pto.submit @use(%wl, %tmp) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    %o1, %t1 = pto.submit @use(%tmp1, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return %o : !pto.tensor<128x128xf32>
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MW:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[N:[a-z0-9_]+]]: index, %[[F:[a-z0-9_]+]]: i1) {
+  // CHECK:         %[[L:.+]] = scf.for %[[I:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[CUR:[a-z0-9_]+]] = %[[MO]])
+  // CHECK-NEXT:      %[[C1:.+]] = arith.constant 128 : index
+  // CHECK-NEXT:      %[[B1:.+]] = arith.muli %[[I]], %[[C1]] : index
+  // CHECK-NEXT:      %[[A1:.+]] = pto.create : !pto.tensor<128x128xf32>
+  // CHECK-NEXT:      %[[V1:.+]] = pto.slice %[[MW]] [%[[B1]], 0] [128, 128]
+  // CHECK-NEXT:      %[[R1:.+]] = pto.call @layer(%[[MW]], %[[CUR]], %[[A1]], %[[V1]], %[[I]], %[[B1]])
+  // CHECK-NEXT:      scf.yield %[[R1]]
+  // CHECK:         %[[BR:.+]] = scf.if %[[F]]
+  // CHECK-NEXT:      %[[C2:.+]] = arith.constant 128 : index
+  // CHECK-NEXT:      %[[B2:.+]] = arith.muli %[[N]], %[[C2]] : index
+  // CHECK-NEXT:      %[[A2:.+]] = pto.create : !pto.tensor<128x128xf32>
+  // CHECK-NEXT:      %[[V2:.+]] = pto.slice %[[MW]] [%[[B2]], 0] [128, 128]
+  // CHECK-NEXT:      %[[R2:.+]] = pto.call @layer(%[[MW]], %[[L]], %[[A2]], %[[V2]], %[[N]], %[[B2]])
+  // CHECK-NEXT:      scf.yield %[[R2]]
+  // CHECK-NEXT:    } else {
+  // CHECK-NEXT:      scf.yield %[[L]]
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    %{{.+}} = pto.scope -> !pto.tensor<128x128xf32> {
+  // CHECK-NEXT:      %[[C3:.+]] = arith.constant 128 : index
+  // CHECK-NEXT:      %[[B3:.+]] = arith.muli %[[N]], %[[C3]] : index
+  // CHECK-NEXT:      %[[A3:.+]] = pto.create : !pto.tensor<128x128xf32>
+  // CHECK-NEXT:      %[[V3:.+]] = pto.slice %[[MW]] [%[[B3]], 0] [128, 128]
+  // CHECK-NEXT:      %[[R3:.+]] = pto.call @layer(%[[MW]], %[[BR]], %[[A3]], %[[V3]], %[[N]], %[[B3]])
+  // CHECK-NEXT:      pto.yield %[[R3]]
+  pto.orchestration @main(%w: !pto.tensor<512x128xf32>,
+                          %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                          %n: index, %f: i1) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %l = scf.for %i = %c0 to %c4 step %c1 iter_args(%cur = %o) -> (!pto.tensor<128x128xf32>) {
+      %r = pto.call @layer(%w, %cur, %i) : (!pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+      scf.yield %r : !pto.tensor<128x128xf32>
+    }
+    %b = scf.if %f -> (!pto.tensor<128x128xf32>) {
+      %r = pto.call @layer(%w, %l, %n) : (!pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+      scf.yield %r : !pto.tensor<128x128xf32>
+    } else {
+      scf.yield %l : !pto.tensor<128x128xf32>
+    }
+    %s = pto.scope -> !pto.tensor<128x128xf32> {
+      %r = pto.call @layer(%w, %b, %n) : (!pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+      pto.yield %r : !pto.tensor<128x128xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// Views with literal offsets are hoisted; a view whose operands are only
+// replay-invariant (a pto.dim of a boundary tensor, a constant-trip
+// induction variable) stays, and so does a view built on it.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<64x128xf32>,
+                      %y: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @literal(
+  // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<?x128xf32>,
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[W0:[a-z0-9_]+]]: !pto.tensor<64x128xf32>) {
+  // CHECK:         %[[D:.+]] = pto.dim %[[W]], 0 : !pto.tensor<?x128xf32>
+  // CHECK-NEXT:    %[[LAST:.+]] = arith.subi %[[D]], %{{.+}} : index
+  // CHECK-NEXT:    %[[WT:.+]] = pto.slice %[[W]] [%[[LAST]], 0] [64, 128]
+  // CHECK-NEXT:    %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[W0]], %[[O]])
+  // CHECK-NEXT:    %[[O2:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WT]], %[[O1]])
+  // CHECK-NEXT:    scf.for %[[I:[a-z0-9_]+]] =
+  // CHECK-NEXT:      %[[OFF:.+]] = arith.muli %[[I]], %{{.+}} : index
+  // CHECK-NEXT:      %[[WI:.+]] = pto.slice %[[W]] [%[[OFF]], 0] [64, 128]
+  // CHECK-NEXT:      %[[WJ:.+]] = pto.slice %[[WI]] [0, 0] [32, 128]
+  // CHECK-NEXT:      pto.submit @use(%[[WI]], %[[O2]])
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    return
+  pto.graph @literal(%w: !pto.tensor<?x128xf32>,
+                     %o: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %w0 = pto.slice %w[0, 0] [64, 128] : !pto.tensor<?x128xf32> to !pto.tensor<64x128xf32>
+    %d = pto.dim %w, 0 : !pto.tensor<?x128xf32>
+    %last = arith.subi %d, %c64 : index
+    %wt = pto.slice %w[%last, 0] [64, 128] : !pto.tensor<?x128xf32> to !pto.tensor<64x128xf32>
+    %o1, %t0 = pto.submit @use(%w0, %o) : (!pto.tensor<64x128xf32>, !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32>
+    %o2, %t1 = pto.submit @use(%wt, %o1) : (!pto.tensor<64x128xf32>, !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %off = arith.muli %i, %c64 : index
+      %wi = pto.slice %w[%off, 0] [64, 128] : !pto.tensor<?x128xf32> to !pto.tensor<64x128xf32>
+      %wj = pto.slice %wi[0, 0] [32, 128] : !pto.tensor<64x128xf32> to !pto.tensor<32x128xf32>
+      %o3, %t2 = pto.submit @use(%wi, %o2) : (!pto.tensor<64x128xf32>, !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32>
+    }
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MW:[a-z0-9_]+]]: !pto.tensor<?x128xf32>,
+  // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK-NEXT:    %[[V:.+]] = pto.slice %[[MW]] [0, 0] [64, 128] : !pto.tensor<?x128xf32> to !pto.tensor<64x128xf32>
+  // CHECK-NEXT:    pto.call @literal(%[[MW]], %[[MO]], %[[V]])
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%w: !pto.tensor<?x128xf32>,
+                          %o: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @literal(%w, %o) : (!pto.tensor<?x128xf32>, !pto.tensor<64x128xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A program without Graphs is unchanged.
+// CHECK-LABEL: pto.orchestration @no_graph(
+// CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>, %[[N:[a-z0-9_]+]]: index) {
+// CHECK-NEXT:    %[[C:.+]] = arith.constant 128 : index
+// CHECK-NEXT:    %[[B:.+]] = arith.muli %[[N]], %[[C]] : index
+// CHECK-NEXT:    %[[V:.+]] = pto.slice %[[W]] [%[[B]], 0] [128, 128]
+// CHECK-NEXT:    %[[T:.+]] = pto.create : !pto.tensor<128x128xf32>
+// CHECK-NEXT:    pto.submit @use(%[[V]], %[[T]])
+// CHECK-NEXT:    return
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>,
+                      %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @no_graph(%w: !pto.tensor<512x128xf32>, %n: index) {
+    %c128 = arith.constant 128 : index
+    %base = arith.muli %n, %c128 : index
+    %v = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %t = pto.create : !pto.tensor<128x128xf32>
+    %t1, %id = pto.submit @use(%v, %t) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// The decoder example through the whole pipeline: tmp and wl become tensor
+// parameters before the scalars, base a scalar parameter; the call site
+// computes i * 128, allocates, then takes the view.
+// DECODER-LABEL: pto.graph @layer(
+// DECODER-SAME:      %[[A:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+// DECODER-SAME:      %[[C:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
+// DECODER-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
+// DECODER-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>,
+// DECODER-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index) -> !pto.tensor<16x128xf32> {
+// DECODER-NEXT:    %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
+// DECODER-NEXT:    %[[T1:[a-z0-9_]+]], %{{.+}} = pto.submit @matmul(%[[A]], %[[WL]], %[[TMP]])
+// DECODER-NEXT:    %{{.+}}, %{{.+}} = pto.submit @add(%[[T1]], %[[A]], %[[C]], %[[ONE]])
+// DECODER-NEXT:    return %[[C]] : !pto.tensor<16x128xf32>
+// DECODER-NEXT:  }
+// DECODER-LABEL: pto.orchestration @main(
+// DECODER-SAME:      %[[MA:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[MW:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+// DECODER-SAME:      %[[MC:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>}) {
+// DECODER:         scf.for %[[I:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:[a-z0-9_]+]] = %[[MC]])
+// DECODER-NEXT:      %[[C128:.+]] = arith.constant 128 : index
+// DECODER-NEXT:      %[[B:.+]] = arith.muli %[[I]], %[[C128]] : index
+// DECODER-NEXT:      %[[T:.+]] = pto.create : !pto.tensor<16x128xf32>
+// DECODER-NEXT:      %[[V:.+]] = pto.slice %[[MW]] [%[[B]], 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+// DECODER-NEXT:      %[[R:.+]] = pto.call @layer(%[[MA]], %[[MW]], %[[ACC]], %[[T]], %[[V]], %[[I]], %[[B]])
+// DECODER-NEXT:      scf.yield %[[R]] : !pto.tensor<16x128xf32>
+// DECODER-NEXT:    }
+// DECODER-NEXT:    return

@@ -1,0 +1,238 @@
+// RUN: pto-opt %s -split-input-file -verify-diagnostics --pto-verify-graph-boundary
+
+// Hand-written IR that breaks a post-condition of the legalization or a
+// legality rule: the verifier reports each violation at its op.
+
+// A top-level allocation left in a Graph.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%x: !pto.tensor<128x128xf32>) {
+    // expected-error@+1 {{'pto.create' op allocates at the top level of Graph @g: the buffer would come off the graph heap, which is never reclaimed mid-run; it must be a parameter that callers allocate}}
+    %tmp = pto.create : !pto.tensor<128x128xf32>
+    %tmp1, %t = pto.submit @k(%x, %tmp) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A derived scalar `base = idx * 128` left in the body, feeding a slice.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%w: !pto.tensor<512x128xf32>,
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %idx: index) {
+    %c128 = arith.constant 128 : index
+    // expected-error@+1 {{'arith.muli' op computes, in Graph @g, a value from its boundary scalars: it must be a parameter that callers compute, or replay would reuse the first call's value}}
+    %base = arith.muli %idx, %c128 : index
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls: replay patches only the tensor's address and would reuse the first call's window}}
+    %wl = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t = pto.submit @k(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// The same derived scalar feeding a task.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %idx: index) {
+    %c128 = arith.constant 128 : index
+    // expected-error@+1 {{'arith.muli' op computes, in Graph @g, a value from its boundary scalars}}
+    %base = arith.muli %idx, %c128 : index
+    // expected-error@+1 {{'pto.submit' op passes scalar argument #1 computed in Graph @g from values that can differ between calls and that its callers cannot recompute: replay would reuse the first call's value}}
+    %o1, %t = pto.submit @ks(%o, %base) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A rename that survives (`idx + 0`) is rejected, not waved through.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %idx: index) {
+    %c0 = arith.constant 0 : index
+    // expected-error@+1 {{'arith.addi' op computes, in Graph @g, a value from its boundary scalars}}
+    %n = arith.addi %idx, %c0 : index
+    // expected-error@+1 {{'pto.submit' op passes scalar argument #1 computed in Graph @g}}
+    %o1, %t = pto.submit @ks(%o, %n) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A view of a boundary tensor at an offset from a scalar parameter, also
+// through a tied result and through a view left in the body.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.kernel aiv @kh(%x: !pto.tensor<64x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%w: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %idx: index) {
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls}}
+    %wl = pto.slice %w[%idx, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t0 = pto.submit @k(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #1 of Graph @g whose window can differ between calls}}
+    %ov = pto.slice %o1[%idx, 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
+    %w0 = pto.slice %w[0, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls}}
+    %wh = pto.slice %w0[%idx, 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
+    %o2, %t1 = pto.submit @kh(%ov, %o1) : (!pto.tensor<64x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    %o3, %t2 = pto.submit @kh(%wh, %o2) : (!pto.tensor<64x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A view whose shape reads a scalar parameter.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.kernel aiv @kd(%y: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%w: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>}, %rows: index) {
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls}}
+    %wl = pto.slice %w[0, 0] [%rows, 128] : !pto.tensor<512x128xf32> to !pto.tensor<?x128xf32>
+    %w1, %t = pto.submit @kd(%wl) : (!pto.tensor<?x128xf32>) -> !pto.tensor<?x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// The legality rules: the runtime.
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // expected-error@+1 {{'pto.graph' op needs the host_build_graph runtime, but the module targets tensormap_and_ringbuffer}}
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    pto.return
+  }
+}
+
+// -----
+
+// No tensor parameter, and no node.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // expected-error@+2 {{'pto.graph' op has no tensor parameter}}
+  // expected-error@+1 {{'pto.graph' op records 0 nodes}}
+  pto.graph @g(%n: index) {
+    pto.return
+  }
+}
+
+// -----
+
+// A computed return, a dynamic allocation, pto.full, a non-literal core_num.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.kernel aiv @kd(%y: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %n: index) -> index {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0.0 : f32
+    // expected-error@+2 {{'pto.create' op allocates at the top level of Graph @g}}
+    // expected-error@+1 {{'pto.create' op allocates '!pto.tensor<?x128xf32>' in Graph @g: an allocation's shape must be a compile-time constant}}
+    %b = pto.create(%n) : !pto.tensor<?x128xf32>
+    %b1, %t0 = pto.submit @kd(%b) : (!pto.tensor<?x128xf32>) -> !pto.tensor<?x128xf32>
+    // expected-error@+1 {{'pto.full' op is not supported in a Graph}}
+    %f = pto.full %z : !pto.tensor<128x128xf32>
+    %o1, %t1 = pto.submit @k(%f, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    // expected-error@+1 {{'pto.submit' op has a core_num that is not a literal}}
+    %o2, %t2 = pto.submit @ks(%o1, %c0) core_num(%n) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    %d = pto.dim %b, 0 : !pto.tensor<?x128xf32>
+    // expected-error@+1 {{'pto.return' op returns at position 0 a value that is not a parameter of @g}}
+    pto.return %d : index
+  }
+}
+
+// -----
+
+// A launch under a runtime loop, a Graph calling a Graph, deps and pred.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.graph @inner(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    pto.return
+  }
+  pto.graph @outer(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-note@+1 {{inside this loop, whose bounds are not literals}}
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-error@+1 {{'pto.task_dummy' op launches a task a number of times that can differ between calls of Graph @outer}}
+      %t = pto.task_dummy
+    }
+    // expected-error@+1 {{'pto.call' op calls Graph @inner from Graph @outer}}
+    pto.call @inner(%o) : (!pto.tensor<128x128xf32>) -> ()
+    pto.return
+  }
+  pto.orchestration @main(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                          %p: !pto.tensor<1xi32>) {
+    %d = pto.task_dummy
+    // expected-error@+1 {{'pto.call' op passes explicit dependencies to Graph @inner}}
+    pto.call @inner(%o) deps(%d : !pto.task_id) : (!pto.tensor<128x128xf32>) -> ()
+    // expected-error@+1 {{'pto.call' op passes a dispatch predicate to Graph @inner}}
+    pto.call @inner(%o) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<128x128xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// Too many nodes: 17 creates per iteration count as two batches.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  pto.kernel aiv @k16(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error@+1 {{'pto.graph' op records 1026 nodes}}
+  pto.graph @g(%x: !pto.tensor<16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c342 = arith.constant 342 : index
+    scf.for %i = %c0 to %c342 step %c1 {
+      %b0 = pto.create : !pto.tensor<16xf32>
+      %b1 = pto.create : !pto.tensor<16xf32>
+      %b2 = pto.create : !pto.tensor<16xf32>
+      %b3 = pto.create : !pto.tensor<16xf32>
+      %b4 = pto.create : !pto.tensor<16xf32>
+      %b5 = pto.create : !pto.tensor<16xf32>
+      %b6 = pto.create : !pto.tensor<16xf32>
+      %b7 = pto.create : !pto.tensor<16xf32>
+      %b8 = pto.create : !pto.tensor<16xf32>
+      %b9 = pto.create : !pto.tensor<16xf32>
+      %b10 = pto.create : !pto.tensor<16xf32>
+      %b11 = pto.create : !pto.tensor<16xf32>
+      %b12 = pto.create : !pto.tensor<16xf32>
+      %b13 = pto.create : !pto.tensor<16xf32>
+      %b14 = pto.create : !pto.tensor<16xf32>
+      %b15 = pto.create : !pto.tensor<16xf32>
+      %b16 = pto.create : !pto.tensor<16xf32>
+      %o, %t = pto.submit @k16(%x, %b0) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> (!pto.tensor<16xf32>)
+    }
+    pto.return
+  }
+}
