@@ -20,6 +20,7 @@ NB_MODULE(_site_initialize_0, m) {
             "and the generic upstream passes pto pipelines use.";
   mlirRegisterPTOPasses();
   mlirRegisterPTOGraphLegalizePipeline();
+  mlirRegisterPTOOrchestrationPreparePipeline();
   mlirRegisterTransformsCanonicalizer();
   mlirRegisterTransformsCSE();
   mlirRegisterTransformsSymbolDCE();

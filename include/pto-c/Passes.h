@@ -14,6 +14,9 @@ extern "C" {
 /// Registers `pto-graph-legalize-pipeline`.
 MLIR_CAPI_EXPORTED void mlirRegisterPTOGraphLegalizePipeline(void);
 
+/// Registers `pto-orchestration-prepare-pipeline`.
+MLIR_CAPI_EXPORTED void mlirRegisterPTOOrchestrationPreparePipeline(void);
+
 #ifdef __cplusplus
 }
 #endif

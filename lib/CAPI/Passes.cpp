@@ -13,3 +13,7 @@ using namespace mlir::pto;
 void mlirRegisterPTOGraphLegalizePipeline(void) {
   registerGraphLegalizePipeline();
 }
+
+void mlirRegisterPTOOrchestrationPreparePipeline(void) {
+  registerOrchestrationPreparePipeline();
+}

@@ -11,6 +11,7 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "pto/Dialect/PTO/IR/PTO.h"
+#include "pto/Target/Cpp/OrchestrationEmitter.h"
 #include "pto/Transforms/Passes.h"
 
 using namespace mlir;
@@ -29,6 +30,7 @@ void mlir::pto::registerAllDialects(DialectRegistry &registry) {
 void mlir::pto::registerAllPasses() {
   registerPTOPasses();
   registerGraphLegalizePipeline();
+  registerOrchestrationPreparePipeline();
   registerCanonicalizerPass();
   registerCSEPass();
   registerSymbolDCEPass();
@@ -38,6 +40,7 @@ void mlir::pto::registerAllPasses() {
 }
 
 void mlir::pto::registerAllTranslations() {
-  // Upstream EmitC -> C++; the pto orchestration translation builds on it.
+  registerToOrchestrationCppTranslation();
+  // Upstream EmitC -> C++.
   registerToCppTranslation();
 }

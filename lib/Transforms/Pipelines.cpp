@@ -13,6 +13,20 @@ void mlir::pto::buildGraphLegalizePipeline(OpPassManager &pm) {
   pm.addPass(createVerifyGraphBoundary());
 }
 
+void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
+  pm.addPass(createNormalizeReturnOrder());
+  pm.addPass(createMaterializeRuntimeScopes());
+  pm.addPass(createClassifyIterArgCarry());
+}
+
+void mlir::pto::registerOrchestrationPreparePipeline() {
+  PassPipelineRegistration<>(
+      "pto-orchestration-prepare-pipeline",
+      "Record what the C++ translation prints: pto-normalize-return-order, "
+      "pto-materialize-runtime-scopes, pto-classify-iter-arg-carry",
+      buildOrchestrationPreparePipeline);
+}
+
 void mlir::pto::registerGraphLegalizePipeline() {
   PassPipelineRegistration<>(
       "pto-graph-legalize-pipeline",

@@ -24,7 +24,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// A scalar read with pto.read passed to a task.
+// A scalar read with pto.read passed to a task: the error names the
+// argument's position, a note points at the op that computes it.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
   pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
@@ -32,6 +33,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
                %lens: !pto.tensor<8xi32>) {
     %v = pto.read %lens[0] : !pto.tensor<8xi32>
+    // expected-note@+1 {{the argument is computed here}}
     %n = arith.index_cast %v : i32 to index
     // expected-error@+1 {{'pto.submit' op passes scalar argument #1 computed in Graph @g from values that can differ between calls and that its callers cannot recompute: replay would reuse the first call's value}}
     %o1, %t = pto.submit @ks(%o, %n) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
@@ -97,6 +99,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     %c128 = arith.constant 128 : index
     scf.for %i = %c0 to %c2 step %c1 {
       %m = arith.muli %i, %c128 : index
+      // expected-note@+1 {{the argument is computed here}}
       %off = arith.addi %layer_idx, %m : index
       // expected-error@+1 {{'pto.submit' op passes scalar argument #1 computed in Graph @g from values that can differ between calls}}
       %o1, %t = pto.submit @ks(%o, %off) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>

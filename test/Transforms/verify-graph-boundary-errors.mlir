@@ -45,7 +45,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %idx: index) {
     %c128 = arith.constant 128 : index
-    // expected-error@+1 {{'arith.muli' op computes, in Graph @g, a value from its boundary scalars}}
+    // expected-error@+2 {{'arith.muli' op computes, in Graph @g, a value from its boundary scalars}}
+    // expected-note@+1 {{the argument is computed here}}
     %base = arith.muli %idx, %c128 : index
     // expected-error@+1 {{'pto.submit' op passes scalar argument #1 computed in Graph @g from values that can differ between calls and that its callers cannot recompute: replay would reuse the first call's value}}
     %o1, %t = pto.submit @ks(%o, %base) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
@@ -62,7 +63,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %idx: index) {
     %c0 = arith.constant 0 : index
-    // expected-error@+1 {{'arith.addi' op computes, in Graph @g, a value from its boundary scalars}}
+    // expected-error@+2 {{'arith.addi' op computes, in Graph @g, a value from its boundary scalars}}
+    // expected-note@+1 {{the argument is computed here}}
     %n = arith.addi %idx, %c0 : index
     // expected-error@+1 {{'pto.submit' op passes scalar argument #1 computed in Graph @g}}
     %o1, %t = pto.submit @ks(%o, %n) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>

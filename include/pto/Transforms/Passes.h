@@ -18,6 +18,13 @@ void buildGraphLegalizePipeline(OpPassManager &pm);
 /// Registers `pto-graph-legalize-pipeline`.
 void registerGraphLegalizePipeline();
 
+/// Adds what the C++ translation expects to `pm`: normalize returns,
+/// materialize runtime scopes, classify loop carries.
+void buildOrchestrationPreparePipeline(OpPassManager &pm);
+
+/// Registers `pto-orchestration-prepare-pipeline`.
+void registerOrchestrationPreparePipeline();
+
 #define GEN_PASS_REGISTRATION
 #include "pto/Transforms/Passes.h.inc"
 

@@ -286,19 +286,19 @@ pto.kernel aiv @k() attributes {core_type = #pto.core_type<aic>}
 
 // -----
 
-// expected-error@+1 {{'pto.kernel' op parameter #1 has type '!pto.task_id': expected a !pto.tensor or a builtin integer, index or float scalar}}
+// expected-error@+1 {{'pto.kernel' op parameter #1 has type '!pto.task_id': expected a !pto.tensor, index, or a signless integer or float of at most 64 bits}}
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %t: !pto.task_id)
 
 // -----
 
-// expected-error@+1 {{'pto.graph' op parameter #0 has type 'memref<4xf32>': expected a !pto.tensor or a builtin integer, index or float scalar}}
+// expected-error@+1 {{'pto.graph' op parameter #0 has type 'memref<4xf32>': expected a !pto.tensor, index, or a signless integer or float of at most 64 bits}}
 pto.graph @g(%a: memref<4xf32>) {
   pto.return
 }
 
 // -----
 
-// expected-error@+1 {{'pto.orchestration' op parameter #1 has type 'vector<4xf32>': expected a !pto.tensor or a builtin integer, index or float scalar}}
+// expected-error@+1 {{'pto.orchestration' op parameter #1 has type 'vector<4xf32>': expected a !pto.tensor, index, or a signless integer or float of at most 64 bits}}
 pto.orchestration @o(%a: !pto.tensor<4xf32>, %v: vector<4xf32>) {
   pto.return
 }
@@ -317,7 +317,7 @@ pto.graph @g(%n: index, %a: !pto.tensor<4xf32>) {
 
 // -----
 
-// expected-error@+1 {{'pto.kernel' op result #0 has type '!pto.task_id': expected a !pto.tensor or a builtin integer, index or float scalar}}
+// expected-error@+1 {{'pto.kernel' op result #0 has type '!pto.task_id': expected a !pto.tensor, index, or a signless integer or float of at most 64 bits}}
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>) -> !pto.task_id
 
 // -----
@@ -335,19 +335,19 @@ pto.orchestration @o(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inou
 // -----
 
 // Scalars are at most 64 bits wide (a task's scalar slot).
-// expected-error@+1 {{'pto.kernel' op parameter #1 has type 'i128': expected a !pto.tensor or a builtin integer, index or float scalar}}
+// expected-error@+1 {{'pto.kernel' op parameter #1 has type 'i128': expected a !pto.tensor, index, or a signless integer or float of at most 64 bits}}
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %n: i128)
 
 // -----
 
-// expected-error@+1 {{'pto.graph' op parameter #0 has type 'f80': expected a !pto.tensor or a builtin integer, index or float scalar}}
+// expected-error@+1 {{'pto.graph' op parameter #0 has type 'f80': expected a !pto.tensor, index, or a signless integer or float of at most 64 bits}}
 pto.graph @g(%x: f80) {
   pto.return
 }
 
 // -----
 
-// expected-error@+1 {{'pto.graph' op result #1 has type 'tensor<4xf32>': expected a !pto.tensor or a builtin integer, index or float scalar}}
+// expected-error@+1 {{'pto.graph' op result #1 has type 'tensor<4xf32>': expected a !pto.tensor, index, or a signless integer or float of at most 64 bits}}
 pto.graph private @g(%a: !pto.tensor<4xf32>) -> (!pto.tensor<4xf32>, tensor<4xf32>)
 
 // -----
@@ -401,15 +401,22 @@ pto.graph @g() {
 // -----
 
 pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<4xf32> {
-  // expected-error@+1 {{'pto.return' op returns 0 values, but the enclosing function has 1 results}}
+  // expected-error@+1 {{'pto.return' op returns 0 values, but the enclosing function has 1 result}}
   pto.return
 }
 
 // -----
 
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>) {
-  // expected-error@+1 {{'pto.return' op returns 1 values, but the enclosing function has 0 results}}
+  // expected-error@+1 {{'pto.return' op returns 1 value, but the enclosing function has 0 results}}
   pto.return %a : !pto.tensor<4xf32>
+}
+
+// -----
+
+pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<4xf32> {
+  // expected-error@+1 {{'pto.return' op returns 2 values, but the enclosing function has 1 result}}
+  pto.return %a, %a : !pto.tensor<4xf32>, !pto.tensor<4xf32>
 }
 
 // -----

@@ -1,0 +1,28 @@
+//===- OrchestrationEmitter.h - pto to orchestration C++ -------*- C++ -*-===//
+//
+// Prints a pto module as the orchestration C++ of the PTO runtime. The
+// translation is a 1:1 printer: every decision (scopes, carries, batches)
+// is made by a pass and read from the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_TARGET_CPP_ORCHESTRATIONEMITTER_H
+#define PTO_TARGET_CPP_ORCHESTRATIONEMITTER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+
+namespace mlir::pto {
+
+/// Prints `module`'s `pto.orchestration` function as orchestration C++ for
+/// the tensormap_and_ringbuffer runtime. Expects the IR prepared by
+/// `pto-orchestration-prepare-pipeline` (runtime scopes and carry decisions
+/// recorded); emits a diagnostic and fails on anything it cannot print.
+LogicalResult translateToOrchestrationCpp(ModuleOp module, raw_ostream &os);
+
+/// Registers `--pto-to-cpp` with the translation registry.
+void registerToOrchestrationCppTranslation();
+
+} // namespace mlir::pto
+
+#endif // PTO_TARGET_CPP_ORCHESTRATIONEMITTER_H

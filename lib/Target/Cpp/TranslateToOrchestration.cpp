@@ -1,0 +1,1109 @@
+//===- TranslateToOrchestration.cpp - pto to orchestration C++ ------------===//
+//
+// A 1:1 printer from prepared pto IR to the PTO runtime's orchestration C++.
+// Structured like upstream's C++ emitter (an emitter object owning the
+// output stream and the value names, one emit function per op), but not
+// built on EmitC: EmitC 22 has no name hints and no method calls, and the
+// runtime's API is method calls on named variables (see docs/translation.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pto/Target/Cpp/OrchestrationEmitter.h"
+
+#include "RuntimeSpelling.h"
+#include "pto/Analysis/AllocBatching.h"
+#include "pto/Dialect/PTO/IR/PTO.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/IndentedOstream.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::pto {
+namespace {
+
+namespace sp = spelling;
+
+/// C++ keywords and the runtime API's own names: never used for a value.
+static bool isReservedName(StringRef name) {
+  static const llvm::StringSet<> reserved = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor",
+      "bool", "break", "case", "catch", "char", "char16_t", "char32_t",
+      "class", "compl", "const", "constexpr", "const_cast", "continue",
+      "decltype", "default", "delete", "do", "double", "dynamic_cast", "else",
+      "enum", "explicit", "export", "extern", "false", "float", "for",
+      "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace",
+      "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
+      "or_eq", "private", "protected", "public", "register",
+      "reinterpret_cast", "return", "short", "signed", "sizeof", "static",
+      "static_assert", "static_cast", "struct", "switch", "template", "this",
+      "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
+      "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
+      "while", "xor", "xor_eq", "main", "int8_t", "int16_t", "int32_t",
+      "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t",
+      sp::kArgsName, sp::kArgsType, sp::kConfigType, sp::kConfigFunction,
+      sp::kEntryFunction, sp::kTensorType, sp::kTaskArgsType,
+      sp::kCreateInfoType, sp::kOutputsType, sp::kAllocTensors,
+      sp::kTaskIdType, sp::kSubmitAic, sp::kSubmitAiv, sp::kSubmitMixed,
+      sp::kMixedKernels, sp::kInvalidKernelId, sp::kSubmitDummy, sp::kToU64,
+      sp::kGetTensorData, sp::kSetTensorData, "from_u64", "DataType",
+      "PTO2_SCOPE", "PTO2ScopeMode"};
+  return reserved.contains(name);
+}
+
+/// The user's name for `value`: the NameLoc of the argument or defining op.
+static std::optional<StringRef> getUserName(Value value) {
+  Location loc = value.getLoc();
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (isa<NameLoc>(inner)) {
+        loc = inner;
+        break;
+      }
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return name.getName().getValue();
+  return std::nullopt;
+}
+
+/// Makes `name` a valid C++ identifier that is not reserved.
+static std::string sanitize(StringRef name) {
+  std::string result;
+  for (char c : name)
+    result.push_back(llvm::isAlnum(c) || c == '_' ? c : '_');
+  if (result.empty() || llvm::isDigit(result.front()))
+    result.insert(0, "v_");
+  // Leading underscores (followed by a capital or another underscore) are
+  // reserved for the implementation.
+  if (result.front() == '_')
+    result.insert(0, "v");
+  if (isReservedName(result))
+    result += "_";
+  return result;
+}
+
+static FailureOr<StringRef> getCType(Type type) {
+  if (type.isIndex() || type.isSignlessInteger(64))
+    return StringRef("int64_t");
+  if (type.isSignlessInteger(32))
+    return StringRef("int32_t");
+  if (type.isSignlessInteger(16))
+    return StringRef("int16_t");
+  if (type.isSignlessInteger(8))
+    return StringRef("int8_t");
+  if (type.isSignlessInteger(1))
+    return StringRef("bool");
+  if (type.isF32())
+    return StringRef("float");
+  if (type.isF64())
+    return StringRef("double");
+  return failure();
+}
+
+static FailureOr<StringRef> getDataType(Type elementType) {
+  return llvm::TypeSwitch<Type, FailureOr<StringRef>>(elementType)
+      .Case([](Float32Type) { return StringRef("DataType::FLOAT32"); })
+      .Case([](Float16Type) { return StringRef("DataType::FLOAT16"); })
+      .Case([](BFloat16Type) { return StringRef("DataType::BFLOAT16"); })
+      .Case([](IntegerType t) -> FailureOr<StringRef> {
+        switch (t.getWidth()) {
+        case 1:
+          return StringRef("DataType::BOOL");
+        case 8:
+          return StringRef("DataType::INT8");
+        case 16:
+          return StringRef("DataType::INT16");
+        case 32:
+          return StringRef("DataType::INT32");
+        case 64:
+          return StringRef("DataType::INT64");
+        default:
+          return failure();
+        }
+      })
+      .Default([](Type) { return failure(); });
+}
+
+class OrchestrationEmitter {
+public:
+  OrchestrationEmitter(ModuleOp module, raw_ostream &os)
+      : module(module), os(os) {}
+
+  LogicalResult emitModule();
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Names
+  //===--------------------------------------------------------------------===//
+
+  /// A fresh identifier derived from `base`, unique in the function.
+  std::string freshName(StringRef base) {
+    std::string name = sanitize(base);
+    if (usedNames.insert(name).second)
+      return name;
+    for (unsigned suffix = 1;; ++suffix) {
+      std::string candidate = name + "_" + std::to_string(suffix);
+      if (usedNames.insert(candidate).second)
+        return candidate;
+    }
+  }
+
+  /// Declares `value` under a fresh name (its user name, else `fallback`).
+  std::string declare(Value value, StringRef fallback) {
+    std::string name = freshName(getUserName(value).value_or(fallback));
+    bind(value, name);
+    return name;
+  }
+
+  /// Makes `value` print as `expr`. A declared name lives until the C++
+  /// block it was declared in closes.
+  void bind(Value value, StringRef expr, bool isDeclaration = true) {
+    names[value] = expr.str();
+    if (isDeclaration && !scopes.empty())
+      scopes.back().push_back(value);
+  }
+
+  /// The C++ expression for `value`, or a diagnostic if it has none in
+  /// scope here.
+  FailureOr<std::string> nameOf(Value value, Operation *user) {
+    auto it = names.find(value);
+    if (it != names.end())
+      return it->second;
+    if (outOfScope.contains(value)) {
+      InFlightDiagnostic diag =
+          user->emitOpError()
+          << "reads a value whose C++ variable went out of scope: it is "
+             "produced inside a runtime scope, loop or branch that has "
+             "closed";
+      if (Operation *def = value.getDefiningOp())
+        diag.attachNote(def->getLoc()) << "produced here";
+      return failure();
+    }
+    return user->emitOpError() << "reads a value the translation has not "
+                                  "printed";
+  }
+
+  /// Opens a C++ block `header {`; the returned guard closes it.
+  auto openBlock(StringRef header) {
+    os << header << " {\n";
+    os.indent();
+    scopes.emplace_back();
+    return llvm::make_scope_exit([this] {
+      for (Value value : scopes.back()) {
+        names.erase(value);
+        outOfScope.insert(value);
+      }
+      scopes.pop_back();
+      os.unindent();
+      os << "}\n";
+    });
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Emission
+  //===--------------------------------------------------------------------===//
+
+  LogicalResult emitEntry(OrchestrationOp func);
+  LogicalResult emitBlock(Block &block);
+  LogicalResult emitOperation(Operation &op);
+  LogicalResult emitAllocationBatch(ArrayRef<CreateOp> creates);
+  LogicalResult emitScalarOp(Operation *op);
+  LogicalResult emitConstant(arith::ConstantOp op);
+  LogicalResult emitSubmit(SubmitOp op);
+  LogicalResult emitDummy(TaskDummyOp op);
+  LogicalResult emitDependencies(Operation *op, ValueRange deps,
+                                 StringRef params);
+  LogicalResult emitSlice(SliceOp op);
+  LogicalResult emitTranspose(TransposeOp op);
+  LogicalResult emitDim(DimOp op);
+  LogicalResult emitRead(ReadOp op);
+  LogicalResult emitWrite(WriteOp op);
+  LogicalResult emitScope(ScopeOp op);
+  LogicalResult emitFor(scf::ForOp op);
+  LogicalResult emitIf(scf::IfOp op);
+  LogicalResult emitArrayOp(Operation *op);
+  FailureOr<std::string> emitIndexList(Operation *op, ArrayRef<int64_t> statics,
+                                       ValueRange dynamics);
+  LogicalResult emitAssign(StringRef target, Value value, Operation *user);
+
+  ModuleOp module;
+  raw_indented_ostream os;
+  DenseMap<Value, std::string> names;
+  DenseSet<Value> outOfScope;
+  SmallVector<SmallVector<Value>> scopes;
+  llvm::StringSet<> usedNames;
+  DenseMap<Operation *, int64_t> kernelIds;
+  /// Task ids statically known to be valid (a launch's own id).
+  DenseSet<Value> validTaskIds;
+  unsigned taskCount = 0;
+  unsigned allocCount = 0;
+};
+
+LogicalResult OrchestrationEmitter::emitModule() {
+  if (getModuleRuntime(module) != Runtime::tensormap_and_ringbuffer) {
+    return module.emitError()
+           << "the C++ translation supports the tensormap_and_ringbuffer "
+              "runtime; host_build_graph modules are not translated yet";
+  }
+  SmallVector<OrchestrationOp> entries(module.getOps<OrchestrationOp>());
+  if (entries.size() != 1)
+    return module.emitError()
+           << "expects exactly one pto.orchestration function (the runtime "
+              "entry), found "
+           << entries.size();
+  for (GraphOp graph : module.getOps<GraphOp>())
+    return graph.emitOpError()
+           << "needs the host_build_graph runtime: Graph functions have no "
+              "translation for tensormap_and_ringbuffer";
+
+  // Kernel ids are the kernels' positions in the module.
+  os << "// Orchestration function: " << entries.front().getName() << "\n";
+  os << "// Kernel ids:";
+  for (KernelOp kernel : module.getOps<KernelOp>()) {
+    int64_t id = kernelIds.size();
+    kernelIds[kernel] = id;
+    os << " " << id << " = @" << kernel.getName() << " ("
+       << stringifyCoreType(kernel.getCoreType()) << ")";
+  }
+  os << "\n";
+  os << "#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n";
+  os << "#include \"" << sp::kHeader << "\"\n\n";
+  os << "extern \"C\" {\n\n";
+  if (failed(emitEntry(entries.front())))
+    return failure();
+  os << "}  // extern \"C\"\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
+  unsigned numArgs = func.getNumArguments();
+  os << sp::kConfigType << " " << sp::kConfigFunction << "(const "
+     << sp::kArgsType << "& " << sp::kArgsName << ") {\n";
+  os.indent();
+  os << "(void)" << sp::kArgsName << ";\n";
+  os << "return " << sp::kConfigType << "{ ." << sp::kConfigArgCount << " = "
+     << numArgs << " };\n";
+  os.unindent();
+  os << "}\n\n";
+
+  usedNames.insert(sp::kArgsName);
+  os << "void " << sp::kEntryFunction << "(const " << sp::kArgsType << "& "
+     << sp::kArgsName << ") {\n";
+  os.indent();
+  scopes.emplace_back();
+  Block &body = func.getBody().front();
+  unsigned tensorIndex = 0, scalarIndex = 0;
+  for (BlockArgument arg : body.getArguments()) {
+    if (isa<TensorType>(arg.getType())) {
+      std::string name = freshName(
+          "ext_" + getUserName(arg).value_or("arg" + std::to_string(arg.getArgNumber())).str());
+      bind(arg, name);
+      os << "const " << sp::kTensorType << "& " << name << " = "
+         << sp::kArgsName << ".tensor(" << tensorIndex++ << ").ref();\n";
+      continue;
+    }
+    FailureOr<StringRef> cType = getCType(arg.getType());
+    if (failed(cType))
+      return func.emitOpError() << "parameter #" << arg.getArgNumber()
+                                << " has type " << arg.getType()
+                                << ", which has no C++ scalar type here";
+    std::string name = declare(arg, "scalar" + std::to_string(scalarIndex));
+    os << *cType << " " << name << " = " << sp::kArgsName << ".scalar<"
+       << *cType << ">(" << scalarIndex++ << ");\n";
+  }
+  if (failed(emitBlock(body)))
+    return failure();
+  scopes.pop_back();
+  os.unindent();
+  os << "}\n\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitBlock(Block &block) {
+  // Allocations that can be made at block entry come first, batched.
+  DenseSet<Operation *> batched;
+  for (ArrayRef<CreateOp> batch : groupAllocationBatches(block)) {
+    if (!isBatchableAtBlockEntry(batch.front()))
+      continue;
+    if (failed(emitAllocationBatch(batch)))
+      return failure();
+    for (CreateOp create : batch)
+      batched.insert(create);
+  }
+  for (Operation &op : block) {
+    if (batched.contains(&op))
+      continue;
+    if (auto create = dyn_cast<CreateOp>(op)) {
+      if (failed(emitAllocationBatch(create)))
+        return failure();
+      continue;
+    }
+    if (failed(emitOperation(op)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitAllocationBatch(ArrayRef<CreateOp> creates) {
+  SmallVector<std::string> infos;
+  for (CreateOp create : creates) {
+    TensorType type = create.getType();
+    FailureOr<StringRef> dataType = getDataType(type.getElementType());
+    if (failed(dataType) || type.getRank() == 0)
+      return create.emitOpError() << "allocates " << type
+                                  << ", which the runtime cannot allocate";
+    std::string base = getUserName(create.getResult()).value_or("tmp").str();
+    std::string info = freshName(base + "_ci");
+    std::string shapes = freshName(info + "_shapes");
+    SmallVector<std::string> extents;
+    unsigned dynamic = 0;
+    for (int64_t extent : type.getShape()) {
+      if (!ShapedType::isDynamic(extent)) {
+        extents.push_back(std::to_string(extent));
+        continue;
+      }
+      FailureOr<std::string> size =
+          nameOf(create.getDynamicSizes()[dynamic++], create);
+      if (failed(size))
+        return failure();
+      extents.push_back("(uint32_t)" + *size);
+    }
+    os << "uint32_t " << shapes << "[" << type.getRank() << "] = {"
+       << llvm::join(extents, ", ") << "};\n";
+    os << sp::kCreateInfoType << " " << info << "(" << shapes << ", "
+       << type.getRank() << ", " << *dataType << ");\n";
+    infos.push_back(info);
+  }
+  std::string alloc = freshName("alloc_" + std::to_string(allocCount++));
+  os << sp::kOutputsType << " " << alloc << " = " << sp::kAllocTensors << "("
+     << llvm::join(infos, ", ") << ");\n";
+  for (auto [index, create] : llvm::enumerate(creates)) {
+    std::string name = declare(CreateOp(create).getResult(), "tmp");
+    os << "const " << sp::kTensorType << "& " << name << " = " << alloc << "."
+       << sp::kGetRef << "(" << index << ");\n";
+  }
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitOperation(Operation &op) {
+  return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+      .Case([&](arith::ConstantOp c) { return emitConstant(c); })
+      .Case([&](SubmitOp submit) { return emitSubmit(submit); })
+      .Case([&](TaskDummyOp dummy) { return emitDummy(dummy); })
+      .Case([&](SliceOp slice) { return emitSlice(slice); })
+      .Case([&](TransposeOp transpose) { return emitTranspose(transpose); })
+      .Case([&](DimOp dim) { return emitDim(dim); })
+      .Case([&](ReadOp read) { return emitRead(read); })
+      .Case([&](WriteOp write) { return emitWrite(write); })
+      .Case([&](ScopeOp scope) { return emitScope(scope); })
+      .Case([&](scf::ForOp loop) { return emitFor(loop); })
+      .Case([&](scf::IfOp branch) { return emitIf(branch); })
+      .Case([&](InvalidTaskIdOp invalid) {
+        bind(invalid.getResult(), sp::kInvalidTaskId, /*isDeclaration=*/false);
+        return success();
+      })
+      .Case<ArraySplatOp, ArrayGetOp, ArrayUpdateOp>(
+          [&](auto arrayOp) { return emitArrayOp(arrayOp.getOperation()); })
+      .Case<ReturnOp, YieldOp, scf::YieldOp>(
+          [](auto) { return success(); }) // Printed by their parent.
+      .Case([&](CallOp call) {
+        return call.emitOpError()
+               << "calls a Graph: Graph launches need the host_build_graph "
+                  "runtime";
+      })
+      .Default([&](Operation *other) -> LogicalResult {
+        if (isa<arith::ArithDialect>(other->getDialect()))
+          return emitScalarOp(other);
+        return other->emitOpError() << "has no orchestration C++ translation";
+      });
+}
+
+LogicalResult OrchestrationEmitter::emitConstant(arith::ConstantOp op) {
+  Attribute value = op.getValue();
+  std::string text;
+  llvm::raw_string_ostream str(text);
+  if (auto boolean = dyn_cast<BoolAttr>(value)) {
+    str << (boolean.getValue() ? "true" : "false");
+  } else if (auto integer = dyn_cast<IntegerAttr>(value);
+             integer && isa<IndexType, IntegerType>(integer.getType())) {
+    if (integer.getType().isSignlessInteger(1)) {
+      str << (integer.getValue().isZero() ? "false" : "true");
+    } else {
+      FailureOr<StringRef> cType = getCType(integer.getType());
+      if (failed(cType))
+        return op.emitOpError() << "has no C++ scalar type";
+      int64_t v = integer.getValue().getSExtValue();
+      if (v == std::numeric_limits<int64_t>::min())
+        str << "(" << *cType << ")(-9223372036854775807 - 1)";
+      else
+        str << "(" << *cType << ")" << v;
+    }
+  } else if (auto real = dyn_cast<FloatAttr>(value);
+             real && (real.getType().isF32() || real.getType().isF64())) {
+    const APFloat &f = real.getValue();
+    if (!f.isFinite())
+      return op.emitOpError() << "is not finite: only finite floating-point "
+                                 "constants have a C++ literal";
+    SmallString<32> digits;
+    f.toString(digits, /*FormatPrecision=*/0, /*FormatMaxPadding=*/0,
+               /*TruncateZero=*/false);
+    str << digits;
+    if (!StringRef(digits).contains_insensitive('e') &&
+        !StringRef(digits).contains('.'))
+      str << ".0";
+    if (real.getType().isF32())
+      str << "f";
+  } else {
+    return op.emitOpError() << "has no C++ literal for " << value;
+  }
+  bind(op.getResult(), text, /*isDeclaration=*/false);
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
+  if (op->getNumResults() != 1)
+    return op->emitOpError() << "has no orchestration C++ translation";
+  Value result = op->getResult(0);
+  FailureOr<StringRef> cType = getCType(result.getType());
+  if (failed(cType))
+    return op->emitOpError() << "produces " << result.getType()
+                             << ", which has no C++ scalar type here";
+  SmallVector<std::string> operands;
+  for (Value operand : op->getOperands()) {
+    FailureOr<std::string> name = nameOf(operand, op);
+    if (failed(name))
+      return failure();
+    operands.push_back("(" + *name + ")");
+  }
+  auto binary = [&](StringRef symbol) {
+    return operands[0] + " " + symbol.str() + " " + operands[1];
+  };
+  auto unsignedBinary = [&](StringRef symbol) {
+    return "(" + cType->str() + ")((uint64_t)" + operands[0] + " " +
+           symbol.str() + " (uint64_t)" + operands[1] + ")";
+  };
+  auto cast = [&]() { return "(" + cType->str() + ")" + operands[0]; };
+  std::optional<std::string> expr =
+      llvm::TypeSwitch<Operation *, std::optional<std::string>>(op)
+          .Case<arith::AddIOp, arith::AddFOp>([&](auto) { return binary("+"); })
+          .Case<arith::SubIOp, arith::SubFOp>([&](auto) { return binary("-"); })
+          .Case<arith::MulIOp, arith::MulFOp>([&](auto) { return binary("*"); })
+          .Case<arith::DivSIOp, arith::DivFOp>([&](auto) { return binary("/"); })
+          .Case<arith::RemSIOp>([&](auto) { return binary("%"); })
+          .Case<arith::DivUIOp>([&](auto) { return unsignedBinary("/"); })
+          .Case<arith::RemUIOp>([&](auto) { return unsignedBinary("%"); })
+          .Case<arith::AndIOp>([&](auto) { return binary("&"); })
+          .Case<arith::OrIOp>([&](auto) { return binary("|"); })
+          .Case<arith::XOrIOp>([&](auto) { return binary("^"); })
+          .Case<arith::ShLIOp>([&](auto) { return binary("<<"); })
+          .Case<arith::ShRSIOp>([&](auto) { return binary(">>"); })
+          .Case<arith::ShRUIOp>([&](auto) { return unsignedBinary(">>"); })
+          .Case<arith::MaxSIOp, arith::MaximumFOp>([&](auto) {
+            return operands[0] + " > " + operands[1] + " ? " + operands[0] +
+                   " : " + operands[1];
+          })
+          .Case<arith::MinSIOp, arith::MinimumFOp>([&](auto) {
+            return operands[0] + " < " + operands[1] + " ? " + operands[0] +
+                   " : " + operands[1];
+          })
+          .Case<arith::NegFOp>([&](auto) { return "-" + operands[0]; })
+          .Case<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp,
+                arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp,
+                arith::TruncFOp>([&](auto) { return cast(); })
+          .Case<arith::SelectOp>([&](auto) {
+            return operands[0] + " ? " + operands[1] + " : " + operands[2];
+          })
+          .Case<arith::CmpIOp>([&](arith::CmpIOp cmp) -> std::optional<std::string> {
+            switch (cmp.getPredicate()) {
+            case arith::CmpIPredicate::eq:
+              return binary("==");
+            case arith::CmpIPredicate::ne:
+              return binary("!=");
+            case arith::CmpIPredicate::slt:
+              return binary("<");
+            case arith::CmpIPredicate::sle:
+              return binary("<=");
+            case arith::CmpIPredicate::sgt:
+              return binary(">");
+            case arith::CmpIPredicate::sge:
+              return binary(">=");
+            case arith::CmpIPredicate::ult:
+              return "(uint64_t)" + operands[0] + " < (uint64_t)" + operands[1];
+            case arith::CmpIPredicate::ule:
+              return "(uint64_t)" + operands[0] + " <= (uint64_t)" + operands[1];
+            case arith::CmpIPredicate::ugt:
+              return "(uint64_t)" + operands[0] + " > (uint64_t)" + operands[1];
+            case arith::CmpIPredicate::uge:
+              return "(uint64_t)" + operands[0] + " >= (uint64_t)" + operands[1];
+            }
+            return std::nullopt;
+          })
+          .Default([](Operation *) { return std::nullopt; });
+  if (!expr)
+    return op->emitOpError() << "has no orchestration C++ translation";
+  std::string name = declare(result, "v");
+  os << "const " << *cType << " " << name << " = " << *expr << ";\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitDependencies(Operation *op,
+                                                     ValueRange deps,
+                                                     StringRef params) {
+  SetVector<Value> unique(deps.begin(), deps.end());
+  int64_t capacity = 0;
+  for (Value dep : unique)
+    capacity += isa<TaskIdArrayType>(dep.getType())
+                    ? cast<TaskIdArrayType>(dep.getType()).getSize()
+                    : 1;
+  std::string array = freshName(params.str() + "_deps");
+  std::string count = freshName(array + "_count");
+  os << sp::kTaskIdType << " " << array << "[" << capacity << "];\n";
+  os << "uint32_t " << count << " = 0;\n";
+  for (Value dep : unique) {
+    FailureOr<std::string> name = nameOf(dep, op);
+    if (failed(name))
+      return failure();
+    if (auto arrayType = dyn_cast<TaskIdArrayType>(dep.getType())) {
+      std::string k = freshName("k");
+      os << "for (uint32_t " << k << " = 0; " << k << " < "
+         << arrayType.getSize() << "; ++" << k << ") {\n";
+      os.indent();
+      os << "if (" << *name << "[" << k << "].is_valid()) " << array << "["
+         << count << "++] = " << *name << "[" << k << "];\n";
+      os.unindent();
+      os << "}\n";
+      usedNames.erase(k);
+    } else if (validTaskIds.contains(dep)) {
+      os << array << "[" << count << "++] = " << *name << ";\n";
+    } else {
+      os << "if (" << *name << ".is_valid()) " << array << "[" << count
+         << "++] = " << *name << ";\n";
+    }
+  }
+  os << params << ".set_dependencies(" << array << ", " << count << ");\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<KernelOp>(
+      op, op.getCalleeAttr());
+  if (op.getPredicate() || op.getCoreNum())
+    return op.emitOpError() << "has a dispatch predicate or core_num, which "
+                               "the translation does not support yet";
+  unsigned task = taskCount++;
+  std::string params = freshName("params_t" + std::to_string(task));
+  std::string outs = "task_" + std::to_string(task) + "_outs";
+  os << "// Task " << task << ": @" << kernel.getName() << "\n";
+  os << sp::kTaskArgsType << " " << params << ";\n";
+
+  ArrayRef<Type> paramTypes = kernel.getArgumentTypes();
+  unsigned numTensorParams = getNumTensorArgs(kernel);
+  unsigned numTensorArgs = op.getNumTensorArgs();
+  for (unsigned i = 0; i < numTensorParams; ++i) {
+    Direction direction = getArgDirection(kernel, i);
+    if (i >= numTensorArgs) {
+      // A runtime-allocated output: described, not passed.
+      auto type = cast<TensorType>(paramTypes[i]);
+      FailureOr<StringRef> dataType = getDataType(type.getElementType());
+      if (failed(dataType) || type.getRank() == 0)
+        return op.emitOpError() << "leaves the runtime to allocate " << type
+                                << ", which it cannot";
+      std::string info = freshName(params + "_out" + std::to_string(i) + "_ci");
+      std::string shapes = freshName(info + "_shapes");
+      SmallVector<std::string> extents;
+      for (int64_t extent : type.getShape())
+        extents.push_back(std::to_string(extent));
+      os << "uint32_t " << shapes << "[" << type.getRank() << "] = {"
+         << llvm::join(extents, ", ") << "};\n";
+      os << sp::kCreateInfoType << " " << info << "(" << shapes << ", "
+         << type.getRank() << ", " << *dataType << ");\n";
+      os << params << ".add_output(" << info << ");\n";
+      continue;
+    }
+    FailureOr<std::string> name = nameOf(op.getArgs()[i], op);
+    if (failed(name))
+      return failure();
+    StringRef method = direction == Direction::in    ? "add_input"
+                       : direction == Direction::out ? "add_output"
+                                                     : "add_inout";
+    os << params << "." << method << "(" << *name << ");\n";
+  }
+  for (Value scalar : op.getArgs().drop_front(numTensorArgs)) {
+    FailureOr<std::string> name = nameOf(scalar, op);
+    if (failed(name))
+      return failure();
+    if (isa<FloatType>(scalar.getType()))
+      os << params << ".add_scalar(" << sp::kToU64 << "(" << *name << "));\n";
+    else
+      os << params << ".add_scalar((uint64_t)(" << *name << "));\n";
+  }
+  if (!op.getDeps().empty() &&
+      failed(emitDependencies(op, op.getDeps(), params)))
+    return failure();
+
+  // Bind the results: tied ones name their operand's buffer.
+  SmallVector<unsigned> writable = getWritableTensorArgIndices(kernel);
+  bool needsOutputs = !op.getTaskId().use_empty();
+  unsigned runtimeAllocated = 0;
+  SmallVector<std::pair<Value, unsigned>> allocated;
+  for (auto [result, param] : llvm::zip_equal(op.getOuts(), writable)) {
+    if (param < numTensorArgs) {
+      FailureOr<std::string> name = nameOf(op.getArgs()[param], op);
+      if (failed(name))
+        return failure();
+      bind(result, *name, /*isDeclaration=*/false);
+      continue;
+    }
+    allocated.push_back({result, runtimeAllocated++});
+    needsOutputs |= !result.use_empty();
+  }
+  std::string call;
+  int64_t id = kernelIds.lookup(kernel);
+  switch (kernel.getCoreType()) {
+  case CoreType::aic:
+    call = std::string(sp::kSubmitAic) + "(" + std::to_string(id) + ", " + params + ")";
+    break;
+  case CoreType::aiv:
+    call = std::string(sp::kSubmitAiv) + "(" + std::to_string(id) + ", " + params + ")";
+    break;
+  case CoreType::mixed: {
+    std::string mixed = freshName("mixed_" + std::to_string(task));
+    os << sp::kMixedKernels << " " << mixed << " = {" << id << ", " << id
+       << ", " << sp::kInvalidKernelId << "};\n";
+    call = std::string(sp::kSubmitMixed) + "(" + mixed + ", " + params + ")";
+    break;
+  }
+  }
+  if (!needsOutputs) {
+    os << call << ";\n";
+    return success();
+  }
+  outs = freshName(outs);
+  os << sp::kOutputsType << " " << outs << " = " << call << ";\n";
+  for (auto [result, index] : allocated) {
+    if (result.use_empty())
+      continue;
+    std::string name = declare(result, "out");
+    os << "const " << sp::kTensorType << "& " << name << " = " << outs << "."
+       << sp::kGetRef << "(" << index << ");\n";
+  }
+  if (!op.getTaskId().use_empty()) {
+    std::string name = declare(op.getTaskId(), "tid");
+    os << sp::kTaskIdType << " " << name << " = " << outs << ".task_id();\n";
+    validTaskIds.insert(op.getTaskId());
+  }
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
+  unsigned task = taskCount++;
+  std::string params = freshName("params_t" + std::to_string(task));
+  os << "// Task " << task << ": dummy barrier\n";
+  os << sp::kTaskArgsType << " " << params << ";\n";
+  bool mayBeEmpty = llvm::any_of(op.getDeps(), [&](Value dep) {
+    return !validTaskIds.contains(dep);
+  });
+  if (!op.getDeps().empty() &&
+      failed(emitDependencies(op, op.getDeps(), params)))
+    return failure();
+  std::string call =
+      std::string(sp::kSubmitDummy) + "(" + params + ")";
+  bool used = !op.getTaskId().use_empty();
+  if (!mayBeEmpty) {
+    // No dependency, or only valid ones: the barrier is always submitted.
+    if (!used) {
+      os << call << ";\n";
+      return success();
+    }
+    std::string name = declare(op.getTaskId(), "barrier");
+    os << sp::kTaskIdType << " " << name << " = " << call << ".task_id();\n";
+    validTaskIds.insert(op.getTaskId());
+    return success();
+  }
+  // Every dependency may be the invalid sentinel: a barrier over nothing
+  // fences nothing, so it is submitted only if some edge survived.
+  std::string count = params + "_deps_count";
+  std::string name;
+  if (used) {
+    name = declare(op.getTaskId(), "barrier");
+    os << sp::kTaskIdType << " " << name << " = " << sp::kInvalidTaskId
+       << ";\n";
+  }
+  os << "if (" << count << " > 0) {\n";
+  os.indent();
+  if (used)
+    os << name << " = " << call << ".task_id();\n";
+  else
+    os << call << ";\n";
+  os.unindent();
+  os << "}\n";
+  return success();
+}
+
+FailureOr<std::string>
+OrchestrationEmitter::emitIndexList(Operation *op, ArrayRef<int64_t> statics,
+                                    ValueRange dynamics) {
+  SmallVector<std::string> items;
+  unsigned next = 0;
+  for (int64_t value : statics) {
+    if (!ShapedType::isDynamic(value)) {
+      items.push_back(std::to_string(value));
+      continue;
+    }
+    FailureOr<std::string> name = nameOf(dynamics[next++], op);
+    if (failed(name))
+      return failure();
+    items.push_back("(uint32_t)(" + *name + ")");
+  }
+  return "{" + llvm::join(items, ", ") + "}";
+}
+
+LogicalResult OrchestrationEmitter::emitSlice(SliceOp op) {
+  FailureOr<std::string> source = nameOf(op.getSource(), op);
+  FailureOr<std::string> offsets =
+      emitIndexList(op, op.getStaticOffsets(), op.getOffsets());
+  FailureOr<std::string> sizes =
+      emitIndexList(op, op.getStaticSizes(), op.getSizes());
+  if (failed(source) || failed(offsets) || failed(sizes))
+    return failure();
+  int64_t rank = op.getType().getRank();
+  std::string name = declare(op.getResult(), "view");
+  std::string shapesVar = freshName(name + "_shapes");
+  std::string offsetsVar = freshName(name + "_offsets");
+  os << "uint32_t " << shapesVar << "[" << rank << "] = " << *sizes << ";\n";
+  os << "uint32_t " << offsetsVar << "[" << rank << "] = " << *offsets
+     << ";\n";
+  os << sp::kTensorType << " " << name << " = " << *source << ".view("
+     << shapesVar << ", " << offsetsVar << ");\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitTranspose(TransposeOp op) {
+  FailureOr<std::string> source = nameOf(op.getSource(), op);
+  if (failed(source))
+    return failure();
+  std::string name = declare(op.getResult(), "transposed");
+  os << sp::kTensorType << " " << name << " = " << *source << ".transpose("
+     << op.getAxis0Attr().getInt() << ", " << op.getAxis1Attr().getInt()
+     << ");\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitDim(DimOp op) {
+  int64_t axis = op.getAxisAttr().getInt();
+  TensorType type = op.getSource().getType();
+  if (!type.isDynamicDim(axis)) {
+    bind(op.getResult(), "(int64_t)" + std::to_string(type.getDimSize(axis)),
+         /*isDeclaration=*/false);
+    return success();
+  }
+  FailureOr<std::string> source = nameOf(op.getSource(), op);
+  if (failed(source))
+    return failure();
+  std::string name = declare(op.getResult(), "dim");
+  os << "const int64_t " << name << " = (int64_t)" << *source << ".shapes["
+     << axis << "];\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitRead(ReadOp op) {
+  FailureOr<StringRef> cType = getCType(op.getType());
+  FailureOr<std::string> source = nameOf(op.getSource(), op);
+  FailureOr<std::string> indices =
+      emitIndexList(op, op.getStaticIndices(), op.getIndices());
+  if (failed(cType))
+    return op.emitOpError() << "reads " << op.getType()
+                            << ", which has no C++ scalar type here";
+  if (failed(source) || failed(indices))
+    return failure();
+  int64_t rank = op.getSource().getType().getRank();
+  std::string name = declare(op.getResult(), "value");
+  std::string index = freshName(name + "_index");
+  os << "uint32_t " << index << "[" << std::max<int64_t>(rank, 1)
+     << "] = " << (rank ? *indices : "{0}") << ";\n";
+  os << "const " << *cType << " " << name << " = " << sp::kGetTensorData << "<"
+     << *cType << ">(" << *source << ", " << rank << ", " << index << ");\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitWrite(WriteOp op) {
+  FailureOr<StringRef> cType = getCType(op.getValue().getType());
+  FailureOr<std::string> dest = nameOf(op.getDest(), op);
+  FailureOr<std::string> value = nameOf(op.getValue(), op);
+  FailureOr<std::string> indices =
+      emitIndexList(op, op.getStaticIndices(), op.getIndices());
+  if (failed(cType))
+    return op.emitOpError() << "writes " << op.getValue().getType()
+                            << ", which has no C++ scalar type here";
+  if (failed(dest) || failed(value) || failed(indices))
+    return failure();
+  int64_t rank = op.getDest().getType().getRank();
+  std::string index = freshName("write_index");
+  os << "uint32_t " << index << "[" << std::max<int64_t>(rank, 1)
+     << "] = " << (rank ? *indices : "{0}") << ";\n";
+  os << sp::kSetTensorData << "<" << *cType << ">(" << *dest << ", " << rank
+     << ", " << index << ", " << *value << ");\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitAssign(StringRef target, Value value,
+                                               Operation *user) {
+  FailureOr<std::string> name = nameOf(value, user);
+  if (failed(name))
+    return failure();
+  if (*name == target)
+    return success();
+  if (auto array = dyn_cast<TaskIdArrayType>(value.getType())) {
+    std::string k = freshName("k");
+    os << "for (uint32_t " << k << " = 0; " << k << " < " << array.getSize()
+       << "; ++" << k << ") " << target << "[" << k << "] = " << *name << "["
+       << k << "];\n";
+    usedNames.erase(k);
+    return success();
+  }
+  os << target << " = " << *name << ";\n";
+  return success();
+}
+
+/// The C++ type of a variable holding a value of `type` (arrays excluded).
+static FailureOr<std::string> getVariableType(Type type) {
+  if (isa<TensorType>(type))
+    return std::string(sp::kTensorType);
+  if (isa<TaskIdType>(type))
+    return std::string(sp::kTaskIdType);
+  FailureOr<StringRef> cType = getCType(type);
+  if (failed(cType))
+    return failure();
+  return cType->str();
+}
+
+LogicalResult OrchestrationEmitter::emitScope(ScopeOp op) {
+  auto yield = cast<YieldOp>(op.getBody().front().getTerminator());
+  // A tensor the scope yields that is a buffer from outside keeps that
+  // buffer's name; any other value must stay nameable after the scope
+  // closes: a variable declared before it, assigned at the yield.
+  auto isFromOutside = [&](Value value) {
+    Value root = getBufferRoot(value);
+    Operation *def = isa<BlockArgument>(root)
+                         ? cast<BlockArgument>(root).getOwner()->getParentOp()
+                         : root.getDefiningOp();
+    return isa<TensorType>(value.getType()) && !op->isAncestor(def);
+  };
+  SmallVector<std::string> resultVars;
+  for (auto [result, value] :
+       llvm::zip_equal(op.getResults(), yield.getOperands())) {
+    if (isFromOutside(value)) {
+      resultVars.push_back("");
+      continue;
+    }
+    FailureOr<std::string> type = getVariableType(result.getType());
+    if (failed(type))
+      return op.emitOpError() << "yields " << result.getType()
+                              << ", which the translation cannot carry out of "
+                                 "a scope";
+    std::string name = declare(result, "scoped");
+    os << *type << " " << name
+       << (isa<TaskIdType>(result.getType())
+               ? std::string(" = ") + sp::kInvalidTaskId
+               : std::string("{}"))
+       << ";\n";
+    resultVars.push_back(name);
+  }
+  {
+    auto close = openBlock(op.getManual() ? sp::kManualScope : sp::kScope);
+    if (failed(emitBlock(op.getBody().front())))
+      return failure();
+    for (auto [var, value] : llvm::zip_equal(resultVars, yield.getOperands()))
+      if (!var.empty() && failed(emitAssign(var, value, yield)))
+        return failure();
+  }
+  for (auto [result, var, value] :
+       llvm::zip_equal(op.getResults(), resultVars, yield.getOperands())) {
+    if (!var.empty())
+      continue;
+    FailureOr<std::string> name = nameOf(getBufferRoot(value), op);
+    if (failed(name))
+      return failure();
+    bind(result, *name, /*isDeclaration=*/false);
+  }
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
+  auto carries = op->getAttrOfType<DenseBoolArrayAttr>(
+      PTODialect::getCarryVariablesAttrName());
+  if (!op.getInitArgs().empty() && !carries)
+    return op.emitOpError()
+           << "has no '" << PTODialect::getCarryVariablesAttrName()
+           << "' attribute: run pto-classify-iter-arg-carry before the "
+              "translation";
+  if (op->hasAttr(PTODialect::getParallelAttrName()) &&
+      llvm::any_of(op.getInitArgs(), [](Value v) {
+        return isa<TaskIdType>(v.getType());
+      }))
+    return op.emitOpError()
+           << "carries a task id through a parallel loop: array carries are "
+              "not translated yet";
+
+  FailureOr<StringRef> ivType = getCType(op.getInductionVar().getType());
+  FailureOr<std::string> lb = nameOf(op.getLowerBound(), op);
+  FailureOr<std::string> ub = nameOf(op.getUpperBound(), op);
+  FailureOr<std::string> step = nameOf(op.getStep(), op);
+  if (failed(ivType) || failed(lb) || failed(ub) || failed(step))
+    return failure();
+  if (op.getUnsignedCmp())
+    return op.emitOpError() << "compares unsigned: not translated yet";
+
+  // Carries: a variable before the loop, or the buffer's own name.
+  SmallVector<std::string> carryVars;
+  for (auto [index, pair] : llvm::enumerate(
+           llvm::zip_equal(op.getRegionIterArgs(), op.getInitArgs()))) {
+    auto [iterArg, init] = pair;
+    FailureOr<std::string> initName = nameOf(init, op);
+    if (failed(initName))
+      return failure();
+    if (!carries[index]) {
+      bind(iterArg, *initName, /*isDeclaration=*/false);
+      carryVars.push_back(*initName);
+      continue;
+    }
+    std::string name = declare(iterArg, "carry");
+    if (auto array = dyn_cast<TaskIdArrayType>(init.getType())) {
+      os << sp::kTaskIdType << " " << name << "[" << array.getSize() << "];\n";
+      if (failed(emitAssign(name, init, op)))
+        return failure();
+    } else {
+      FailureOr<std::string> type = getVariableType(init.getType());
+      if (failed(type))
+        return op.emitOpError() << "carries " << init.getType()
+                                << ", which has no C++ variable type here";
+      os << *type << " " << name << " = " << *initName << ";\n";
+    }
+    carryVars.push_back(name);
+  }
+
+  std::string iv = freshName(getUserName(op.getInductionVar()).value_or("i"));
+  std::string header = "for (" + ivType->str() + " " + iv + " = " + *lb +
+                       "; " + iv + " < " + *ub + "; " + iv + " += " + *step +
+                       ")";
+  auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
+  {
+    auto close = openBlock(header);
+    bind(op.getInductionVar(), iv);
+    if (failed(emitBlock(*op.getBody())))
+      return failure();
+    for (auto [var, value] : llvm::zip_equal(carryVars, yield.getOperands()))
+      if (failed(emitAssign(var, value, yield)))
+        return failure();
+  }
+  // The carry variables (declared before the loop) outlive it.
+  for (auto [result, var] : llvm::zip_equal(op.getResults(), carryVars))
+    bind(result, var, /*isDeclaration=*/false);
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitIf(scf::IfOp op) {
+  FailureOr<std::string> condition = nameOf(op.getCondition(), op);
+  if (failed(condition))
+    return failure();
+  SmallVector<std::string> resultVars;
+  for (Value result : op.getResults()) {
+    FailureOr<std::string> type = getVariableType(result.getType());
+    if (failed(type))
+      return op.emitOpError() << "yields " << result.getType()
+                              << ", which has no C++ variable type here";
+    std::string name = declare(result, "selected");
+    os << *type << " " << name
+       << (isa<TaskIdType>(result.getType())
+               ? std::string(" = ") + sp::kInvalidTaskId
+               : std::string("{}"))
+       << ";\n";
+    resultVars.push_back(name);
+  }
+  auto emitBranch = [&](StringRef header, Region &region) -> LogicalResult {
+    auto close = openBlock(header);
+    Block &block = region.front();
+    if (failed(emitBlock(block)))
+      return failure();
+    auto yield = cast<scf::YieldOp>(block.getTerminator());
+    for (auto [var, value] : llvm::zip_equal(resultVars, yield.getOperands()))
+      if (failed(emitAssign(var, value, yield)))
+        return failure();
+    return success();
+  };
+  if (failed(emitBranch("if (" + *condition + ")", op.getThenRegion())))
+    return failure();
+  if (!op.getElseRegion().empty() &&
+      failed(emitBranch("else", op.getElseRegion())))
+    return failure();
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitArrayOp(Operation *op) {
+  if (auto splat = dyn_cast<ArraySplatOp>(op)) {
+    FailureOr<std::string> value = nameOf(splat.getValue(), op);
+    if (failed(value))
+      return failure();
+    std::string name = declare(splat.getResult(), "task_ids");
+    unsigned size = splat.getType().getSize();
+    std::string k = freshName("k");
+    os << sp::kTaskIdType << " " << name << "[" << size << "];\n";
+    os << "for (uint32_t " << k << " = 0; " << k << " < " << size << "; ++"
+       << k << ") " << name << "[" << k << "] = " << *value << ";\n";
+    usedNames.erase(k);
+    return success();
+  }
+  if (auto get = dyn_cast<ArrayGetOp>(op)) {
+    FailureOr<std::string> array = nameOf(get.getArray(), op);
+    FailureOr<std::string> index = nameOf(get.getIndex(), op);
+    if (failed(array) || failed(index))
+      return failure();
+    // A snapshot: a later update of the slot does not change it.
+    std::string name = declare(get.getResult(), "task_id");
+    os << sp::kTaskIdType << " " << name << " = " << *array << "[" << *index
+       << "];\n";
+    return success();
+  }
+  auto update = cast<ArrayUpdateOp>(op);
+  // The update writes the array in place, so the old value must be dead.
+  for (Operation *user : update.getArray().getUsers())
+    if (user != op && (user->getBlock() != op->getBlock() ||
+                       !user->isBeforeInBlock(op)))
+      return op->emitOpError()
+             << "updates a task id array that is read again afterwards: the "
+                "translation updates arrays in place";
+  FailureOr<std::string> array = nameOf(update.getArray(), op);
+  FailureOr<std::string> index = nameOf(update.getIndex(), op);
+  FailureOr<std::string> value = nameOf(update.getValue(), op);
+  if (failed(array) || failed(index) || failed(value))
+    return failure();
+  os << *array << "[" << *index << "] = " << *value << ";\n";
+  bind(update.getResult(), *array, /*isDeclaration=*/false);
+  return success();
+}
+
+} // namespace
+
+LogicalResult translateToOrchestrationCpp(ModuleOp module, raw_ostream &os) {
+  OrchestrationEmitter emitter(module, os);
+  return emitter.emitModule();
+}
+
+void registerToOrchestrationCppTranslation() {
+  TranslateFromMLIRRegistration registration(
+      "pto-to-cpp", "translate a prepared pto module to orchestration C++",
+      [](Operation *op, raw_ostream &output) -> LogicalResult {
+        auto module = dyn_cast<ModuleOp>(op);
+        if (!module)
+          return op->emitError() << "expects a builtin.module";
+        return translateToOrchestrationCpp(module, output);
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<PTODialect, arith::ArithDialect, scf::SCFDialect>();
+      });
+}
+
+} // namespace mlir::pto
