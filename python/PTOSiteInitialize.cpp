@@ -13,6 +13,7 @@
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 #include "pto-c/Dialects.h"
 #include "pto-c/Passes.h"
+#include "pto-c/Translate.h"
 #include "mlir-c/Transforms.h"
 
 NB_MODULE(_site_initialize_0, m) {
@@ -37,4 +38,22 @@ NB_MODULE(_site_initialize_0, m) {
                                        registry);
       },
       nanobind::arg("registry"));
+  m.def(
+      "translate_to_orchestration_cpp",
+      [](MlirOperation module) -> nanobind::object {
+        std::string text;
+        MlirLogicalResult result = mlirPTOTranslateToOrchestrationCpp(
+            module,
+            [](MlirStringRef chunk, void *userData) {
+              static_cast<std::string *>(userData)->append(chunk.data,
+                                                           chunk.length);
+            },
+            &text);
+        if (mlirLogicalResultIsFailure(result))
+          return nanobind::none();
+        return nanobind::str(text.data(), text.size());
+      },
+      nanobind::arg("module"),
+      "Prints a prepared pto module as orchestration C++; None on failure "
+      "(the diagnostics go to the context's handlers).");
 }

@@ -1,0 +1,23 @@
+//===- Translate.h - C API for the pto translations -------------*- C -*-===//
+
+#ifndef PTO_C_TRANSLATE_H
+#define PTO_C_TRANSLATE_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Prints prepared pto module `module` as orchestration C++ through
+/// `callback`. Fails, after emitting diagnostics on the module's context,
+/// on anything it cannot print.
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirPTOTranslateToOrchestrationCpp(
+    MlirOperation module, MlirStringCallback callback, void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // PTO_C_TRANSLATE_H
