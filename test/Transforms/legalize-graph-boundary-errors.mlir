@@ -518,3 +518,120 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A view of a buffer chosen at run time (scf.if between two tensor
+// parameters) at a call-varying offset: the call site has no single buffer
+// to take the view of, so the view must be replay-invariant to stay.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+
+  pto.graph @g(%w1: !pto.tensor<512x128xf32>, %w2: !pto.tensor<512x128xf32>,
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %idx: index, %flag: i1) {
+    %c128 = arith.constant 128 : index
+    %base = arith.muli %idx, %c128 : index
+    %sel = scf.if %flag -> (!pto.tensor<512x128xf32>) {
+      scf.yield %w1 : !pto.tensor<512x128xf32>
+    } else {
+      scf.yield %w2 : !pto.tensor<512x128xf32>
+    }
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #1 of Graph @g whose window can differ between calls but cannot be rebuilt at the call site}}
+    %wl = pto.slice %sel[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+  pto.orchestration @main(%w: !pto.tensor<512x128xf32>, %o: !pto.tensor<128x128xf32>, %n: index, %f: i1) {
+    pto.call @g(%w, %w, %o, %n, %f) : (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, index, i1) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// The same with arith.select, the scalar parameter itself as the offset.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+
+  pto.graph @g(%w1: !pto.tensor<512x128xf32>, %w2: !pto.tensor<512x128xf32>,
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %idx: index, %flag: i1) {
+    %sel = arith.select %flag, %w1, %w2 : !pto.tensor<512x128xf32>
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #1 of Graph @g whose window can differ between calls but cannot be rebuilt at the call site}}
+    %wl = pto.slice %sel[%idx, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A Graph calling itself.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.graph @g(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    // expected-error@+1 {{'pto.call' op calls Graph @g from Graph @g: the runtime cannot record a Graph while recording another}}
+    pto.call @g(%o) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// Two Graphs calling each other, one also called from the orchestration:
+// one error per call.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.graph @a(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    // expected-error@+1 {{'pto.call' op calls Graph @b from Graph @a: the runtime cannot record a Graph while recording another}}
+    pto.call @b(%o) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+  pto.graph @b(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    // expected-error@+1 {{'pto.call' op calls Graph @a from Graph @b: the runtime cannot record a Graph while recording another}}
+    pto.call @a(%o) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+  pto.orchestration @main(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @a(%o) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// An unsigned loop from 0 to 2^64 - 1: the node count saturates instead of
+// wrapping (it used to count 0 launches in the loop).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  // expected-error@+1 {{'pto.graph' op records 9223372036854775807 nodes (each launch once per loop iteration, allocations in batches of 16): the runtime accepts 1 to 1024 (GRAPH_MAX_NODES)}}
+  pto.graph @g(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    %cm1 = arith.constant -1 : i64
+    scf.for unsigned %i = %c0 to %cm1 step %c1 : i64 {
+      %t = pto.task_dummy
+    }
+    %t2 = pto.task_dummy
+    pto.return
+  }
+}
+
+// -----
+
+// Nested loops of 2^32 trips each: the product saturates too.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  // expected-error@+1 {{'pto.graph' op records 9223372036854775807 nodes}}
+  pto.graph @g(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    %big = arith.constant 4294967296 : i64
+    scf.for %i = %c0 to %big step %c1 : i64 {
+      scf.for %j = %c0 to %big step %c1 : i64 {
+        %t = pto.task_dummy
+      }
+    }
+    pto.return
+  }
+}

@@ -238,3 +238,119 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A view of a buffer chosen at run time (scf.if between two tensor
+// parameters) at an offset derived from a scalar parameter, as written
+// before legalization: the derived scalar and the view are both reported.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+
+  pto.graph @g(%w1: !pto.tensor<512x128xf32>, %w2: !pto.tensor<512x128xf32>,
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %idx: index, %flag: i1) {
+    %c128 = arith.constant 128 : index
+    // expected-error@+1 {{'arith.muli' op computes, in Graph @g, a value from its boundary scalars}}
+    %base = arith.muli %idx, %c128 : index
+    %sel = scf.if %flag -> (!pto.tensor<512x128xf32>) {
+      scf.yield %w1 : !pto.tensor<512x128xf32>
+    } else {
+      scf.yield %w2 : !pto.tensor<512x128xf32>
+    }
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #1 of Graph @g whose window can differ between calls: replay patches only the tensor's address and would reuse the first call's window}}
+    %wl = pto.slice %sel[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// The same with arith.select and the scalar parameter itself as the offset.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+
+  pto.graph @g(%w1: !pto.tensor<512x128xf32>, %w2: !pto.tensor<512x128xf32>,
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %idx: index, %flag: i1) {
+    %sel = arith.select %flag, %w1, %w2 : !pto.tensor<512x128xf32>
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #1 of Graph @g whose window can differ between calls: replay patches only the tensor's address and would reuse the first call's window}}
+    %wl = pto.slice %sel[%idx, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// Allocations left in top-level scopes (manual, and auto nested in auto) run
+// once per call like top-level ones; one in a scope inside a loop is fine.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+
+  pto.graph @g(%x: !pto.tensor<16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    pto.scope manual {
+      // expected-error@+1 {{'pto.create' op allocates at the top level of Graph @g: the buffer would come off the graph heap, which is never reclaimed mid-run; it must be a parameter that callers allocate}}
+      %tmp = pto.create : !pto.tensor<16xf32>
+      %t1, %id1 = pto.submit @k(%x, %tmp) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      pto.yield
+    }
+    pto.scope {
+      pto.scope {
+        // expected-error@+1 {{'pto.create' op allocates at the top level of Graph @g}}
+        %in = pto.create : !pto.tensor<16xf32>
+        %in1, %id2 = pto.submit @k(%x, %in) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        pto.yield
+      }
+      pto.yield
+    }
+    scf.for %i = %c0 to %c2 step %c1 {
+      pto.scope {
+        %l = pto.create : !pto.tensor<16xf32>
+        %l1, %id3 = pto.submit @k(%x, %l) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        pto.yield
+      }
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// Recursive Graphs: each Graph-to-Graph call is reported once.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.graph @a(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    // expected-error@+1 {{'pto.call' op calls Graph @a from Graph @a: the runtime cannot record a Graph while recording another}}
+    pto.call @a(%o) : (!pto.tensor<16xf32>) -> ()
+    // expected-error@+1 {{'pto.call' op calls Graph @b from Graph @a}}
+    pto.call @b(%o) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+  pto.graph @b(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %t = pto.task_dummy
+    // expected-error@+1 {{'pto.call' op calls Graph @a from Graph @b}}
+    pto.call @a(%o) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A saturated node count: an unsigned loop from 0 to 2^64 - 1.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  // expected-error@+1 {{'pto.graph' op records 9223372036854775807 nodes (each launch once per loop iteration, allocations in batches of 16): the runtime accepts 1 to 1024 (GRAPH_MAX_NODES)}}
+  pto.graph @g(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    %cm1 = arith.constant -1 : i64
+    scf.for unsigned %i = %c0 to %cm1 step %c1 : i64 {
+      %t = pto.task_dummy
+    }
+    pto.return
+  }
+}
