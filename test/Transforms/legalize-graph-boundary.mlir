@@ -542,6 +542,222 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
+// A multi-result arith op is hoisted once: each result a task reads becomes
+// a scalar parameter, and each call site computes the op once and passes
+// the results (the op used to be erased once per result).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k2(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %s: i32, %t: i1)
+
+  // CHECK-LABEL: pto.graph @multi(
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[A:[a-z0-9_]+]]: i32, %[[B:[a-z0-9_]+]]: i32,
+  // CHECK-SAME:      %[[SUM:[a-z0-9_]+]]: i32, %[[OVF:[a-z0-9_]+]]: i1, %[[HI:[a-z0-9_]+]]: i32) {
+  // CHECK-NEXT:    %[[O1:[a-z0-9_]+]], %{{[a-z0-9_]+}} = pto.submit @k2(%[[O]], %[[SUM]], %[[OVF]])
+  // CHECK-NEXT:    %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = pto.submit @k2(%[[O1]], %[[HI]], %[[OVF]])
+  // CHECK-NEXT:    return{{$}}
+  // CHECK-NEXT:  }
+  pto.graph @multi(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %a: i32, %b: i32) {
+    %sum, %ovf = arith.addui_extended %a, %b : i32, i1
+    %lo, %hi = arith.mului_extended %a, %b : i32
+    %o1, %t0 = pto.submit @k2(%o, %sum, %ovf) : (!pto.tensor<16xf32>, i32, i1) -> !pto.tensor<16xf32>
+    %o2, %t1 = pto.submit @k2(%o1, %hi, %ovf) : (!pto.tensor<16xf32>, i32, i1) -> !pto.tensor<16xf32>
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[X:[a-z0-9_]+]]: i32, %[[Y:[a-z0-9_]+]]: i32) {
+  // CHECK-NEXT:    %[[S1:[a-z0-9_]+]], %[[V1:[a-z0-9_]+]] = arith.addui_extended %[[X]], %[[Y]] : i32, i1
+  // CHECK-NEXT:    %{{[a-z0-9_]+}}, %[[H1:[a-z0-9_]+]] = arith.mului_extended %[[X]], %[[Y]] : i32
+  // CHECK-NEXT:    pto.call @multi(%[[MO]], %[[X]], %[[Y]], %[[S1]], %[[V1]], %[[H1]]) : (!pto.tensor<16xf32>, i32, i32, i32, i1, i32) -> ()
+  // CHECK-NEXT:    %[[S2:[a-z0-9_]+]], %[[V2:[a-z0-9_]+]] = arith.addui_extended %[[Y]], %[[X]] : i32, i1
+  // CHECK-NEXT:    %{{[a-z0-9_]+}}, %[[H2:[a-z0-9_]+]] = arith.mului_extended %[[Y]], %[[X]] : i32
+  // CHECK-NEXT:    pto.call @multi(%[[MO]], %[[Y]], %[[X]], %[[S2]], %[[V2]], %[[H2]]) : (!pto.tensor<16xf32>, i32, i32, i32, i1, i32) -> ()
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %x: i32, %y: i32) {
+    pto.call @multi(%o, %x, %y) : (!pto.tensor<16xf32>, i32, i32) -> ()
+    pto.call @multi(%o, %y, %x) : (!pto.tensor<16xf32>, i32, i32) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A create inside pto.scope regions at the top level of the body (manual, or
+// auto nested in auto) runs once per call like one directly in the body: it
+// is hoisted to an inout parameter that the call site allocates. A create in
+// a scope inside a loop stays.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @scoped(
+  // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[IN:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK-NEXT:    arith.constant 0 : index
+  // CHECK-NEXT:    arith.constant 1 : index
+  // CHECK-NEXT:    arith.constant 2 : index
+  // CHECK-NEXT:    pto.scope manual {
+  // CHECK-NEXT:      %[[T1:[a-z0-9_]+]], %[[ID1:[a-z0-9_]+]] = pto.submit @k(%[[X]], %[[TMP]])
+  // CHECK-NEXT:      pto.submit @k(%[[T1]], %[[TMP]]) deps(%[[ID1]] : !pto.task_id)
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    %{{[a-z0-9_]+}} = pto.scope -> !pto.tensor<16xf32> {
+  // CHECK-NEXT:      pto.scope {
+  // CHECK-NEXT:        pto.submit @k(%[[X]], %[[IN]])
+  // CHECK-NEXT:      }
+  // CHECK-NEXT:      %[[O1:[a-z0-9_]+]], %{{[a-z0-9_]+}} = pto.submit @k(%[[X]], %[[O]])
+  // CHECK-NEXT:      pto.yield %[[O1]] : !pto.tensor<16xf32>
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    scf.for
+  // CHECK-NEXT:      pto.scope {
+  // CHECK-NEXT:        %[[L:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
+  // CHECK-NEXT:        pto.submit @k(%[[X]], %[[L]])
+  // CHECK-NEXT:      }
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    return
+  pto.graph @scoped(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    pto.scope manual {
+      %tmp = pto.create : !pto.tensor<16xf32>
+      %t1, %id1 = pto.submit @k(%x, %tmp) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %t2, %id2 = pto.submit @k(%t1, %tmp) deps(%id1 : !pto.task_id) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      pto.yield
+    }
+    %r = pto.scope -> !pto.tensor<16xf32> {
+      pto.scope {
+        %in = pto.create : !pto.tensor<16xf32>
+        %in1, %id3 = pto.submit @k(%x, %in) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        pto.yield
+      }
+      %o1, %id4 = pto.submit @k(%x, %o) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      pto.yield %o1 : !pto.tensor<16xf32>
+    }
+    scf.for %i = %c0 to %c2 step %c1 {
+      pto.scope {
+        %l = pto.create : !pto.tensor<16xf32>
+        %l1, %id5 = pto.submit @k(%x, %l) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        pto.yield
+      }
+    }
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MX:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+  // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK-NEXT:    %[[A0:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
+  // CHECK-NEXT:    %[[A1:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
+  // CHECK-NEXT:    pto.call @scoped(%[[MX]], %[[MO]], %[[A0]], %[[A1]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @scoped(%x, %o) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// Call-site arg_attrs stay one entry per argument: each new parameter's
+// dictionary is inserted at its position (inout for the allocation, empty
+// for the view of an `in` tensor and for the scalar). A call without
+// arg_attrs gets none.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>,
+                      %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                      %s: index)
+
+  // CHECK-LABEL: pto.graph @attrs(
+  // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32>,
+  // CHECK-SAME:      %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index) {
+  pto.graph @attrs(%w: !pto.tensor<512x128xf32>,
+                   %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                   %idx: index) {
+    %c128 = arith.constant 128 : index
+    %base = arith.muli %idx, %c128 : index
+    %wl = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %tmp = pto.create : !pto.tensor<128x128xf32>
+    %tmp1, %t0 = pto.submit @use(%wl, %tmp, %base) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    %o1, %t1 = pto.submit @use(%tmp1, %o, %idx) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MW:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
+  // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[N:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %[[C1:[a-z0-9_]+]] = arith.constant 128 : index
+  // CHECK-NEXT:    %[[B1:[a-z0-9_]+]] = arith.muli %[[N]], %[[C1]] : index
+  // CHECK-NEXT:    %[[A1:[a-z0-9_]+]] = pto.create : !pto.tensor<128x128xf32>
+  // CHECK-NEXT:    %[[V1:[a-z0-9_]+]] = pto.slice %[[MW]] [%[[B1]], 0] [128, 128]
+  // CHECK-NEXT:    pto.call @attrs(%[[MW]], %[[MO]], %[[A1]], %[[V1]], %[[N]], %[[B1]]) {arg_attrs = [{pto.direction = #pto.direction<in>}, {pto.direction = #pto.direction<inout>}, {pto.direction = #pto.direction<inout>}, {}, {}, {}]} : (
+  // CHECK-NEXT:    %[[C2:[a-z0-9_]+]] = arith.constant 128 : index
+  // CHECK-NEXT:    %[[B2:[a-z0-9_]+]] = arith.muli %[[N]], %[[C2]] : index
+  // CHECK-NEXT:    %[[A2:[a-z0-9_]+]] = pto.create : !pto.tensor<128x128xf32>
+  // CHECK-NEXT:    %[[V2:[a-z0-9_]+]] = pto.slice %[[MW]] [%[[B2]], 0] [128, 128]
+  // CHECK-NEXT:    pto.call @attrs(%[[MW]], %[[MO]], %[[A2]], %[[V2]], %[[N]], %[[B2]]) : (
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%w: !pto.tensor<512x128xf32>,
+                          %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                          %n: index) {
+    pto.call @attrs(%w, %o, %n) {arg_attrs = [{pto.direction = #pto.direction<in>}, {pto.direction = #pto.direction<inout>}, {}]}
+        : (!pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, index) -> ()
+    pto.call @attrs(%w, %o, %n) : (!pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, index) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// pto.dim of a literal extent is a literal: a task may take it, even of a
+// region-local tensor. A view of a buffer chosen at run time stays in the
+// body when the choice and the window are replay-invariant (functions of a
+// constant-trip induction variable).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @ks(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+  pto.kernel aiv @use(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @invariant(
+  // CHECK-SAME:      %[[W1:[a-z0-9_]+]]: !pto.tensor<64xf32>, %[[W2:[a-z0-9_]+]]: !pto.tensor<64xf32>,
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK:         scf.for %[[I:[a-z0-9_]+]] =
+  // CHECK-NEXT:      %[[T:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
+  // CHECK-NEXT:      %[[N:[a-z0-9_]+]] = pto.dim %[[T]], 0 : !pto.tensor<16xf32>
+  // CHECK-NEXT:      %[[O1:[a-z0-9_]+]], %{{[a-z0-9_]+}} = pto.submit @ks(%[[O]], %[[N]])
+  // CHECK-NEXT:      %[[FIRST:[a-z0-9_]+]] = arith.cmpi eq, %[[I]], %{{[a-z0-9_]+}} : index
+  // CHECK-NEXT:      %[[SEL:[a-z0-9_]+]] = arith.select %[[FIRST]], %[[W1]], %[[W2]] : !pto.tensor<64xf32>
+  // CHECK-NEXT:      %[[OFF:[a-z0-9_]+]] = arith.muli %[[I]], %{{[a-z0-9_]+}} : index
+  // CHECK-NEXT:      %[[V:[a-z0-9_]+]] = pto.slice %[[SEL]] [%[[OFF]]] [16]
+  // CHECK-NEXT:      pto.submit @use(%[[V]], %[[O1]])
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    return
+  pto.graph @invariant(%w1: !pto.tensor<64xf32>, %w2: !pto.tensor<64xf32>,
+                       %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      %tmp = pto.create : !pto.tensor<16xf32>
+      %n = pto.dim %tmp, 0 : !pto.tensor<16xf32>
+      %o1, %t0 = pto.submit @ks(%o, %n) : (!pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+      %first = arith.cmpi eq, %i, %c0 : index
+      %sel = arith.select %first, %w1, %w2 : !pto.tensor<64xf32>
+      %off = arith.muli %i, %c16 : index
+      %v = pto.slice %sel[%off] [16] : !pto.tensor<64xf32> to !pto.tensor<16xf32>
+      %o2, %t1 = pto.submit @use(%v, %o1) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
 // A program without Graphs is unchanged.
 // CHECK-LABEL: pto.orchestration @no_graph(
 // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>, %[[N:[a-z0-9_]+]]: index) {

@@ -107,6 +107,38 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   }
 }
 
+// -----
+
+// A task argument that is pto.dim of a literal extent, here of a
+// region-local tensor: a literal, accepted as written and after the pipeline.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @ks(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // CHECK-LABEL: pto.graph @literal_dim(
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK:         scf.for
+  // CHECK-NEXT:      %[[T:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
+  // CHECK-NEXT:      %[[N:[a-z0-9_]+]] = pto.dim %[[T]], 0 : !pto.tensor<16xf32>
+  // CHECK-NEXT:      pto.submit @ks(%[[O]], %[[N]])
+  // LEGAL-LABEL: pto.graph @literal_dim(
+  // LEGAL-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  // LEGAL:         scf.for
+  // LEGAL-NEXT:      %[[T:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
+  // LEGAL-NEXT:      %[[N:[a-z0-9_]+]] = pto.dim %[[T]], 0 : !pto.tensor<16xf32>
+  // LEGAL-NEXT:      pto.submit @ks(%[[O]], %[[N]])
+  pto.graph @literal_dim(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      %tmp = pto.create : !pto.tensor<16xf32>
+      %n = pto.dim %tmp, 0 : !pto.tensor<16xf32>
+      %o1, %t = pto.submit @ks(%o, %n) : (!pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
 // Every Graph of the main legalization test, legalized then verified.
 // MAIN-LABEL: pto.graph @layer(
 // MAIN-LABEL: pto.graph @chain(
@@ -117,6 +149,10 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // MAIN-LABEL: pto.graph @alloc(
 // MAIN-LABEL: pto.graph @layer(
 // MAIN-LABEL: pto.graph @literal(
+// MAIN-LABEL: pto.graph @multi(
+// MAIN-LABEL: pto.graph @scoped(
+// MAIN-LABEL: pto.graph @attrs(
+// MAIN-LABEL: pto.graph @invariant(
 // MAIN-LABEL: pto.orchestration @no_graph(
 
 // DECODER-LABEL: pto.graph @layer(
