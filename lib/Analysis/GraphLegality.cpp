@@ -61,6 +61,63 @@ int64_t countRecordedNodes(GraphOp graph) {
                             std::numeric_limits<int64_t>::max());
 }
 
+/// Returns true if `value` may name a tensor parameter of `graph`.
+static bool mayBeBoundary(Value value, GraphOp graph) {
+  SmallPtrSet<Value, 8> roots;
+  getPossibleBufferRoots(value, roots);
+  return llvm::any_of(roots, [&](Value root) {
+    auto arg = dyn_cast<BlockArgument>(root);
+    return arg && arg.getOwner() == &graph.getBody().front();
+  });
+}
+
+Operation *getCallVaryingBufferChoice(Value tensor, ReplayInvariance &analysis) {
+  GraphOp graph = analysis.getGraph();
+  SmallVector<Value> worklist = {tensor};
+  SmallPtrSet<Value, 8> visited;
+  while (!worklist.empty()) {
+    Value root = getBufferRoot(worklist.pop_back_val());
+    if (!visited.insert(root).second || !mayBeBoundary(root, graph))
+      continue;
+    if (auto select = root.getDefiningOp<arith::SelectOp>()) {
+      if (!analysis.isReplayInvariant(select.getCondition()))
+        return select;
+      worklist.append({select.getTrueValue(), select.getFalseValue()});
+    } else if (auto branch = root.getDefiningOp<scf::IfOp>()) {
+      if (!analysis.isReplayInvariant(branch.getCondition()))
+        return branch;
+      unsigned number = cast<OpResult>(root).getResultNumber();
+      worklist.push_back(branch.thenYield().getOperand(number));
+      if (!branch.getElseRegion().empty())
+        worklist.push_back(branch.elseYield().getOperand(number));
+    } else if (auto slice = root.getDefiningOp<SliceOp>()) {
+      worklist.push_back(slice.getSource());
+    } else if (auto transpose = root.getDefiningOp<TransposeOp>()) {
+      worklist.push_back(transpose.getSource());
+    } else {
+      // A loop carry that changes buffers: the same sequence on every call
+      // only if the loop has constant bounds.
+      scf::ForOp loop;
+      unsigned index = 0;
+      if (auto arg = dyn_cast<BlockArgument>(root)) {
+        loop = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
+        index = arg.getArgNumber() - 1;
+        if (loop && arg.getArgNumber() == 0)
+          loop = {};
+      } else if ((loop = root.getDefiningOp<scf::ForOp>())) {
+        index = cast<OpResult>(root).getResultNumber();
+      }
+      if (!loop)
+        continue;
+      if (!ReplayInvariance::getConstantTripCount(loop))
+        return loop;
+      worklist.push_back(loop.getInitArgs()[index]);
+      worklist.push_back(loop.getBody()->getTerminator()->getOperand(index));
+    }
+  }
+  return nullptr;
+}
+
 /// Describes why `parent` makes a launch or allocation vary between calls.
 static void describeRuntimeParent(InFlightDiagnostic &diag, Operation *parent) {
   if (isa<scf::ForOp>(parent))
@@ -169,6 +226,24 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
                "since recording copies it into the node and replay would "
                "reuse the first call's shape";
         failed = true;
+      }
+    }
+    // A task or view must name the same boundary buffer on every call.
+    if (isa<SubmitOp, SliceOp, TransposeOp>(op)) {
+      for (Value operand : op->getOperands()) {
+        if (!isa<TensorType>(operand.getType()))
+          continue;
+        if (Operation *choice = getCallVaryingBufferChoice(operand, analysis)) {
+          InFlightDiagnostic diag =
+              op->emitOpError()
+              << "reads a tensor chosen among boundary tensors of Graph @"
+              << graph.getName()
+              << " by a value that can differ between calls: replay would "
+                 "reuse the buffer the first call chose";
+          diag.attachNote(choice->getLoc()) << "the buffer is chosen here";
+          failed = true;
+          break;
+        }
       }
     }
     if (auto submit = dyn_cast<SubmitOp>(op)) {

@@ -213,11 +213,12 @@ private:
     }
   }
 
-  /// Returns a tensor parameter among the buffers `source` may name (through
-  /// runtime choices and views), or null.
+  /// Returns the first tensor parameter among the buffers `source` may name
+  /// (through runtime choices and views), or null.
   BlockArgument getPossibleBoundaryRoot(Value source) {
     SmallVector<Value> worklist = {source};
     SmallPtrSet<Value, 8> visited;
+    BlockArgument first;
     while (!worklist.empty()) {
       SmallPtrSet<Value, 8> roots;
       getPossibleBufferRoots(worklist.pop_back_val(), roots);
@@ -225,8 +226,9 @@ private:
         if (!visited.insert(root).second)
           continue;
         if (auto arg = dyn_cast<BlockArgument>(root)) {
-          if (arg.getOwner() == &entry() && isa<TensorType>(arg.getType()))
-            return arg;
+          if (arg.getOwner() == &entry() && isa<TensorType>(arg.getType()) &&
+              (!first || arg.getArgNumber() < first.getArgNumber()))
+            first = arg;
         } else if (auto slice = root.getDefiningOp<SliceOp>()) {
           worklist.push_back(slice.getSource());
         } else if (auto transpose = root.getDefiningOp<TransposeOp>()) {
@@ -234,7 +236,7 @@ private:
         }
       }
     }
-    return {};
+    return first;
   }
 
   /// Step B: views of boundary tensors, in definition order (a view of a
@@ -244,7 +246,7 @@ private:
     graph.walk([&](SliceOp slice) { slices.push_back(slice); });
     bool failed = false;
     for (SliceOp slice : slices) {
-      bool throughView = false;
+      bool throughView = false, chosenAtRunTime = false;
       BlockArgument root = getBoundaryRoot(slice.getSource(), throughView);
       if (!root) {
         // A buffer chosen at run time may still be a boundary tensor: the
@@ -253,7 +255,7 @@ private:
         root = getPossibleBoundaryRoot(slice.getSource());
         if (!root)
           continue; // A view of a region-local buffer.
-        throughView = true;
+        chosenAtRunTime = true;
       }
 
       SmallVector<Value> operands(slice.getOffsets());
@@ -263,15 +265,18 @@ private:
       bool allInvariant = llvm::all_of(
           operands, [&](Value v) { return analysis.isReplayInvariant(v); });
 
-      if (allInvariant && (throughView || !allHoistable))
+      bool rebuildable = !throughView && !chosenAtRunTime;
+      if (allInvariant && (!rebuildable || !allHoistable))
         continue; // Frozen on the first call, and correctly so.
-      if (throughView || !allHoistable) {
+      if (!rebuildable || !allHoistable) {
         InFlightDiagnostic diag = slice.emitOpError();
         diag << "takes a view of boundary tensor #" << root.getArgNumber()
              << " of Graph @" << graph.getName()
              << " whose window can differ between calls but cannot be "
                 "rebuilt at the call site";
-        if (throughView)
+        if (chosenAtRunTime)
+          diag << " (its source is chosen among buffers at run time)";
+        else if (throughView)
           diag << " (it is built on a view that stays in the body)";
         diag << ": replay would reuse the first call's offset";
         for (Value v : operands)

@@ -18,12 +18,13 @@ namespace mlir::pto {
 
 namespace mlir::pto {
 
-/// Returns a tensor parameter of `graph` that `tensor` may be a window of,
-/// following tied results, views and buffers chosen at run time, or null
-/// for a buffer the body owns.
+/// Returns the first tensor parameter of `graph` that `tensor` may be a
+/// window of, following tied results, views and buffers chosen at run time,
+/// or null for a buffer the body owns.
 static BlockArgument getViewedParameter(GraphOp graph, Value tensor) {
   SmallVector<Value> worklist = {tensor};
   SmallPtrSet<Value, 8> visited;
+  BlockArgument first;
   while (!worklist.empty()) {
     SmallPtrSet<Value, 8> roots;
     getPossibleBufferRoots(worklist.pop_back_val(), roots);
@@ -32,8 +33,9 @@ static BlockArgument getViewedParameter(GraphOp graph, Value tensor) {
         continue;
       if (auto arg = dyn_cast<BlockArgument>(root)) {
         if (arg.getOwner() == &graph.getBody().front() &&
-            isa<TensorType>(arg.getType()))
-          return arg;
+            isa<TensorType>(arg.getType()) &&
+            (!first || arg.getArgNumber() < first.getArgNumber()))
+          first = arg;
       } else if (auto slice = root.getDefiningOp<SliceOp>()) {
         worklist.push_back(slice.getSource());
       } else if (auto transpose = root.getDefiningOp<TransposeOp>()) {
@@ -41,7 +43,7 @@ static BlockArgument getViewedParameter(GraphOp graph, Value tensor) {
       }
     }
   }
-  return {};
+  return first;
 }
 
 static LogicalResult verifyHoistingPostConditions(GraphOp graph,

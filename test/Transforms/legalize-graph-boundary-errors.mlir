@@ -537,7 +537,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     } else {
       scf.yield %w2 : !pto.tensor<512x128xf32>
     }
-    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #1 of Graph @g whose window can differ between calls but cannot be rebuilt at the call site}}
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls but cannot be rebuilt at the call site}}
     %wl = pto.slice %sel[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
     pto.return
@@ -558,7 +558,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
                %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
                %idx: index, %flag: i1) {
     %sel = arith.select %flag, %w1, %w2 : !pto.tensor<512x128xf32>
-    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #1 of Graph @g whose window can differ between calls but cannot be rebuilt at the call site}}
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls but cannot be rebuilt at the call site}}
     %wl = pto.slice %sel[%idx, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
     pto.return
@@ -632,6 +632,35 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
         %t = pto.task_dummy
       }
     }
+    pto.return
+  }
+}
+
+// -----
+
+// A buffer chosen among boundary tensors by a boundary scalar: replay
+// patches both tensors' addresses but does not re-evaluate the choice.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @use_all(%x: !pto.tensor<512x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%w1: !pto.tensor<512x128xf32>, %w2: !pto.tensor<512x128xf32>,
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %flag: i1) {
+    // expected-note@+1 {{the buffer is chosen here}}
+    %sel = arith.select %flag, %w1, %w2 : !pto.tensor<512x128xf32>
+    // expected-error@+1 {{'pto.slice' op reads a tensor chosen among boundary tensors of Graph @g by a value that can differ between calls: replay would reuse the buffer the first call chose}}
+    %wl = pto.slice %sel[0, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    // expected-error@+1 {{'pto.submit' op reads a tensor chosen among boundary tensors of Graph @g by a value that can differ between calls}}
+    %o2, %t2 = pto.submit @use_all(%sel, %o1) : (!pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+  pto.orchestration @main(%w1: !pto.tensor<512x128xf32>, %w2: !pto.tensor<512x128xf32>,
+                          %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %true = arith.constant true
+    %false = arith.constant false
+    pto.call @g(%w1, %w2, %o, %true) : (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, i1) -> ()
+    pto.call @g(%w1, %w2, %o, %false) : (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, i1) -> ()
     pto.return
   }
 }

@@ -253,12 +253,14 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     %c128 = arith.constant 128 : index
     // expected-error@+1 {{'arith.muli' op computes, in Graph @g, a value from its boundary scalars}}
     %base = arith.muli %idx, %c128 : index
+    // expected-note@+1 {{the buffer is chosen here}}
     %sel = scf.if %flag -> (!pto.tensor<512x128xf32>) {
       scf.yield %w1 : !pto.tensor<512x128xf32>
     } else {
       scf.yield %w2 : !pto.tensor<512x128xf32>
     }
-    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #1 of Graph @g whose window can differ between calls: replay patches only the tensor's address and would reuse the first call's window}}
+    // expected-error@+2 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls: replay patches only the tensor's address and would reuse the first call's window}}
+    // expected-error@+1 {{'pto.slice' op reads a tensor chosen among boundary tensors of Graph @g by a value that can differ between calls: replay would reuse the buffer the first call chose}}
     %wl = pto.slice %sel[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
     pto.return
@@ -274,8 +276,10 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.graph @g(%w1: !pto.tensor<512x128xf32>, %w2: !pto.tensor<512x128xf32>,
                %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
                %idx: index, %flag: i1) {
+    // expected-note@+1 {{the buffer is chosen here}}
     %sel = arith.select %flag, %w1, %w2 : !pto.tensor<512x128xf32>
-    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #1 of Graph @g whose window can differ between calls: replay patches only the tensor's address and would reuse the first call's window}}
+    // expected-error@+2 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls: replay patches only the tensor's address and would reuse the first call's window}}
+    // expected-error@+1 {{'pto.slice' op reads a tensor chosen among boundary tensors of Graph @g by a value that can differ between calls: replay would reuse the buffer the first call chose}}
     %wl = pto.slice %sel[%idx, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
     pto.return
@@ -351,6 +355,35 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     scf.for unsigned %i = %c0 to %cm1 step %c1 : i64 {
       %t = pto.task_dummy
     }
+    pto.return
+  }
+}
+
+// -----
+
+// A buffer chosen among boundary tensors by a boundary scalar: replay
+// patches both tensors' addresses but does not re-evaluate the choice.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @use_all(%x: !pto.tensor<512x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%w1: !pto.tensor<512x128xf32>, %w2: !pto.tensor<512x128xf32>,
+               %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+               %flag: i1) {
+    // expected-note@+1 {{the buffer is chosen here}}
+    %sel = arith.select %flag, %w1, %w2 : !pto.tensor<512x128xf32>
+    // expected-error@+1 {{'pto.slice' op reads a tensor chosen among boundary tensors of Graph @g by a value that can differ between calls: replay would reuse the buffer the first call chose}}
+    %wl = pto.slice %sel[0, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    // expected-error@+1 {{'pto.submit' op reads a tensor chosen among boundary tensors of Graph @g by a value that can differ between calls}}
+    %o2, %t2 = pto.submit @use_all(%sel, %o1) : (!pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+  pto.orchestration @main(%w1: !pto.tensor<512x128xf32>, %w2: !pto.tensor<512x128xf32>,
+                          %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %true = arith.constant true
+    %false = arith.constant false
+    pto.call @g(%w1, %w2, %o, %true) : (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, i1) -> ()
+    pto.call @g(%w1, %w2, %o, %false) : (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, i1) -> ()
     pto.return
   }
 }

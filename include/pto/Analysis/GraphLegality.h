@@ -36,6 +36,13 @@ int64_t countRecordedNodes(GraphOp graph);
 /// `scf.for` without constant bounds, any other region op), or null.
 Operation *getRuntimeControlFlowParent(Operation *op, GraphOp graph);
 
+/// Returns the op that chooses, by a value that can differ between calls,
+/// which buffer `tensor` names among buffers that include a boundary tensor
+/// of `analysis`'s Graph (an `arith.select` or `scf.if` on a call-varying
+/// condition, or a loop carry that changes buffers in a runtime loop), or
+/// null. Replay reuses the buffer the first call chose.
+Operation *getCallVaryingBufferChoice(Value tensor, ReplayInvariance &analysis);
+
 /// Checks every rule of the legality step on `graph` as it stands and on its
 /// `callers`, emitting one error per violation at the offending op.
 LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
