@@ -16,6 +16,7 @@ void mlir::pto::buildGraphLegalizePipeline(OpPassManager &pm) {
 void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addPass(createNormalizeReturnOrder());
   pm.addPass(createMaterializeRuntimeScopes());
+  pm.addPass(createHoistManualScopeAllocations());
   pm.addPass(createClassifyIterArgCarry());
 }
 
@@ -23,7 +24,8 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
   PassPipelineRegistration<>(
       "pto-orchestration-prepare-pipeline",
       "Record what the C++ translation prints: pto-normalize-return-order, "
-      "pto-materialize-runtime-scopes, pto-classify-iter-arg-carry",
+      "pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
+      "pto-classify-iter-arg-carry",
       buildOrchestrationPreparePipeline);
 }
 

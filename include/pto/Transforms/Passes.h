@@ -19,7 +19,8 @@ void buildGraphLegalizePipeline(OpPassManager &pm);
 void registerGraphLegalizePipeline();
 
 /// Adds what the C++ translation expects to `pm`: normalize returns,
-/// materialize runtime scopes, classify loop carries.
+/// materialize runtime scopes, hoist allocations out of manual scopes,
+/// classify loop carries.
 void buildOrchestrationPreparePipeline(OpPassManager &pm);
 
 /// Registers `pto-orchestration-prepare-pipeline`.

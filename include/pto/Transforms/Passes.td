@@ -128,6 +128,21 @@ def MaterializeRuntimeScopes : Pass<"pto-materialize-runtime-scopes", "ModuleOp"
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def HoistManualScopeAllocations
+    : Pass<"pto-hoist-manual-scope-allocations", "ModuleOp"> {
+  let summary = "Move allocations out of manual scopes";
+  let description = [{
+    A manual scope is a scheduling region, not a storage scope: a tensor
+    created inside it may be read by tasks after it. An allocation is a
+    storage reservation with no scheduling dependency, so this pass moves
+    each `pto.create` at the top level of a manual `pto.scope` to just
+    before the scope (when its sizes are available there). The C++ then
+    declares the buffer in the enclosing block, where readers after the scope
+    can still name it.
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
 def ClassifyIterArgCarry : Pass<"pto-classify-iter-arg-carry", "ModuleOp"> {
   let summary = "Decide, per loop-carried value, whether it needs a carry variable";
   let description = [{
@@ -137,6 +152,12 @@ def ClassifyIterArgCarry : Pass<"pto-classify-iter-arg-carry", "ModuleOp"> {
     the buffer directly and needs no variable), true otherwise (the C++
     declares a variable before the loop and assigns it at each yield).
     The translation reads the attribute instead of re-deriving it.
+
+    A parallel loop (`pto.parallel`) gives each iteration its own task id:
+    task ids it carries must be a `!pto.task_id_array<N>` with one slot per
+    iteration, so the loop needs a constant trip count equal to N. A single
+    `!pto.task_id` carried through a parallel loop, or an array whose size
+    is not the trip count, is an error.
 
     ```mlir
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %c) -> (!pto.tensor<16xf32>) {

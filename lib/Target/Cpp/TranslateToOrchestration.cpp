@@ -945,8 +945,8 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
         return isa<TaskIdType>(v.getType());
       }))
     return op.emitOpError()
-           << "carries a task id through a parallel loop: array carries are "
-              "not translated yet";
+           << "carries a single task id through a parallel loop: carry a "
+              "!pto.task_id_array (pto-classify-iter-arg-carry rejects this)";
 
   FailureOr<StringRef> ivType = getCType(op.getInductionVar().getType());
   FailureOr<std::string> lb = nameOf(op.getLowerBound(), op);
