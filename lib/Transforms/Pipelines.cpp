@@ -17,6 +17,7 @@ void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addPass(createNormalizeReturnOrder());
   pm.addPass(createMaterializeRuntimeScopes());
   pm.addPass(createHoistManualScopeAllocations());
+  pm.addPass(createExpandManualPhaseFence());
   pm.addPass(createClassifyIterArgCarry());
 }
 
@@ -25,7 +26,7 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
       "pto-orchestration-prepare-pipeline",
       "Record what the C++ translation prints: pto-normalize-return-order, "
       "pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
-      "pto-classify-iter-arg-carry",
+      "pto-expand-manual-phase-fence, pto-classify-iter-arg-carry",
       buildOrchestrationPreparePipeline);
 }
 

@@ -20,7 +20,7 @@ void registerGraphLegalizePipeline();
 
 /// Adds what the C++ translation expects to `pm`: normalize returns,
 /// materialize runtime scopes, hoist allocations out of manual scopes,
-/// classify loop carries.
+/// insert phase fences, classify loop carries.
 void buildOrchestrationPreparePipeline(OpPassManager &pm);
 
 /// Registers `pto-orchestration-prepare-pipeline`.

@@ -143,6 +143,30 @@ def HoistManualScopeAllocations
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def ExpandManualPhaseFence : Pass<"pto-expand-manual-phase-fence", "ModuleOp"> {
+  let summary = "Replace all-to-all dependencies on a task id array by a barrier";
+  let description = [{
+    In a manual scope, M launches that each depend on the same array of N
+    task ids cost M * N dependency edges. When that is more than the M + N
+    edges of a barrier, this pass inserts one `pto.task_dummy` depending on
+    the array (marked `pto.phase_fence`) where the array is defined, and
+    makes those launches depend on the barrier instead:
+
+    ```mlir
+    // tids[N] -> launch_1 .. launch_M        becomes
+    // tids[N] -> barrier -> launch_1 .. launch_M
+    ```
+
+    M counts each launch once per iteration of the constant-trip loops
+    between the array's definition and the launch; a launch under a loop
+    without constant bounds or under a branch is left alone. A launch that
+    depends on the array a loop is filling (its own iteration argument) has
+    one consumer per fence point and is never rewritten. The array is a
+    value, so the barrier sees exactly the ids each launch would have.
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
 def ClassifyIterArgCarry : Pass<"pto-classify-iter-arg-carry", "ModuleOp"> {
   let summary = "Decide, per loop-carried value, whether it needs a carry variable";
   let description = [{

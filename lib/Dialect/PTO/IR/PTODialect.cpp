@@ -59,6 +59,12 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'" << name << "' must be a unit attribute";
     return success();
   }
+  if (name == getPhaseFenceAttrName()) {
+    if (!isa<TaskDummyOp>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' is a unit attribute of pto.task_dummy";
+    return success();
+  }
   if (name == getCarryVariablesAttrName()) {
     auto loop = dyn_cast<scf::ForOp>(op);
     auto flags = dyn_cast<DenseBoolArrayAttr>(attr.getValue());

@@ -38,7 +38,9 @@ def PTO_Dialect : Dialect {
       through it become per-iteration array slots;
     - `pto.carry_variables = array<i1: ...>` on an `scf.for` records, per
       iteration argument, whether the C++ needs a carry variable (set by
-      `pto-classify-iter-arg-carry`).
+      `pto-classify-iter-arg-carry`);
+    - `pto.phase_fence` (unit) on a `pto.task_dummy` marks a barrier the
+      compiler inserted (`pto-expand-manual-phase-fence`).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let useDefaultTypePrinterParser = 1;
@@ -60,6 +62,11 @@ def PTO_Dialect : Dialect {
     /// whether the C++ needs a carry variable (pto-classify-iter-arg-carry).
     static constexpr ::llvm::StringLiteral getCarryVariablesAttrName() {
       return ::llvm::StringLiteral("pto.carry_variables");
+    }
+    /// Name of the unit attribute marking a barrier inserted by
+    /// pto-expand-manual-phase-fence.
+    static constexpr ::llvm::StringLiteral getPhaseFenceAttrName() {
+      return ::llvm::StringLiteral("pto.phase_fence");
     }
     /// Name of the unit attribute marking an `scf.for` as parallel.
     static constexpr ::llvm::StringLiteral getParallelAttrName() {
