@@ -213,32 +213,6 @@ private:
     }
   }
 
-  /// Returns the first tensor parameter among the buffers `source` may name
-  /// (through runtime choices and views), or null.
-  BlockArgument getPossibleBoundaryRoot(Value source) {
-    SmallVector<Value> worklist = {source};
-    SmallPtrSet<Value, 8> visited;
-    BlockArgument first;
-    while (!worklist.empty()) {
-      SmallPtrSet<Value, 8> roots;
-      getPossibleBufferRoots(worklist.pop_back_val(), roots);
-      for (Value root : roots) {
-        if (!visited.insert(root).second)
-          continue;
-        if (auto arg = dyn_cast<BlockArgument>(root)) {
-          if (arg.getOwner() == &entry() && isa<TensorType>(arg.getType()) &&
-              (!first || arg.getArgNumber() < first.getArgNumber()))
-            first = arg;
-        } else if (auto slice = root.getDefiningOp<SliceOp>()) {
-          worklist.push_back(slice.getSource());
-        } else if (auto transpose = root.getDefiningOp<TransposeOp>()) {
-          worklist.push_back(transpose.getSource());
-        }
-      }
-    }
-    return first;
-  }
-
   /// Step B: views of boundary tensors, in definition order (a view of a
   /// hoisted view sees a parameter as its source).
   LogicalResult hoistViews() {
@@ -252,7 +226,7 @@ private:
         // A buffer chosen at run time may still be a boundary tensor: the
         // call site has no single name for it, so only a window that cannot
         // move is correct.
-        root = getPossibleBoundaryRoot(slice.getSource());
+        root = getPossibleViewedArgument(entry(), slice.getSource());
         if (!root)
           continue; // A view of a region-local buffer.
         chosenAtRunTime = true;

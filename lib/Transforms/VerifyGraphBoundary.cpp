@@ -18,34 +18,6 @@ namespace mlir::pto {
 
 namespace mlir::pto {
 
-/// Returns the first tensor parameter of `graph` that `tensor` may be a
-/// window of, following tied results, views and buffers chosen at run time,
-/// or null for a buffer the body owns.
-static BlockArgument getViewedParameter(GraphOp graph, Value tensor) {
-  SmallVector<Value> worklist = {tensor};
-  SmallPtrSet<Value, 8> visited;
-  BlockArgument first;
-  while (!worklist.empty()) {
-    SmallPtrSet<Value, 8> roots;
-    getPossibleBufferRoots(worklist.pop_back_val(), roots);
-    for (Value root : roots) {
-      if (!visited.insert(root).second)
-        continue;
-      if (auto arg = dyn_cast<BlockArgument>(root)) {
-        if (arg.getOwner() == &graph.getBody().front() &&
-            isa<TensorType>(arg.getType()) &&
-            (!first || arg.getArgNumber() < first.getArgNumber()))
-          first = arg;
-      } else if (auto slice = root.getDefiningOp<SliceOp>()) {
-        worklist.push_back(slice.getSource());
-      } else if (auto transpose = root.getDefiningOp<TransposeOp>()) {
-        worklist.push_back(transpose.getSource());
-      }
-    }
-  }
-  return first;
-}
-
 static LogicalResult verifyHoistingPostConditions(GraphOp graph,
                                                   ReplayInvariance &analysis) {
   bool failed = false;
@@ -82,7 +54,8 @@ static LogicalResult verifyHoistingPostConditions(GraphOp graph,
     auto slice = dyn_cast<SliceOp>(op);
     if (!slice)
       return;
-    BlockArgument param = getViewedParameter(graph, slice.getSource());
+    BlockArgument param =
+        getPossibleViewedArgument(graph.getBody().front(), slice.getSource());
     if (!param)
       return;
     auto isVarying = [&](Value v) { return !analysis.isReplayInvariant(v); };

@@ -222,6 +222,30 @@ void getPossibleBufferRoots(Value tensor, SmallPtrSetImpl<Value> &roots) {
   }
 }
 
+BlockArgument getPossibleViewedArgument(Block &entry, Value tensor) {
+  SmallVector<Value> worklist = {tensor};
+  SmallPtrSet<Value, 8> visited;
+  BlockArgument first;
+  while (!worklist.empty()) {
+    SmallPtrSet<Value, 8> roots;
+    getPossibleBufferRoots(worklist.pop_back_val(), roots);
+    for (Value root : roots) {
+      if (!visited.insert(root).second)
+        continue;
+      if (auto arg = dyn_cast<BlockArgument>(root)) {
+        if (arg.getOwner() == &entry && isa<TensorType>(arg.getType()) &&
+            (!first || arg.getArgNumber() < first.getArgNumber()))
+          first = arg;
+      } else if (auto slice = root.getDefiningOp<SliceOp>()) {
+        worklist.push_back(slice.getSource());
+      } else if (auto transpose = root.getDefiningOp<TransposeOp>()) {
+        worklist.push_back(transpose.getSource());
+      }
+    }
+  }
+  return first;
+}
+
 //===----------------------------------------------------------------------===//
 // KernelOp
 //===----------------------------------------------------------------------===//

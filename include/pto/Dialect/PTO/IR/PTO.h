@@ -88,6 +88,11 @@ Value getBufferRoot(Value tensor, bool crossLoopCarries = true);
 /// buffers, a loop carry that changes buffers) it follows every candidate.
 void getPossibleBufferRoots(Value tensor, SmallPtrSetImpl<Value> &roots);
 
+/// Returns the tensor argument of `entry` with the lowest number that
+/// `tensor` may name or be a window of (following tied results, views, and
+/// buffers chosen at run time), or null for a buffer the function owns.
+BlockArgument getPossibleViewedArgument(Block &entry, Value tensor);
+
 } // namespace mlir::pto
 
 #endif // PTO_DIALECT_PTO_IR_PTO_H
