@@ -37,6 +37,9 @@ constexpr const char *kInvalidKernelId = "INVALID_KERNEL_ID";
 constexpr const char *kSubmitDummy = "rt_submit_dummy_task";
 constexpr const char *kToU64 = "to_u64";
 constexpr const char *kGetTensorData = "get_tensor_data";
+constexpr const char *kGraphArgsType = "GraphTaskArgs";
+constexpr const char *kGraphArgsName = "args";
+constexpr const char *kSubmitGraph = "rt_submit_graph";
 constexpr const char *kSetTensorData = "set_tensor_data";
 
 } // namespace mlir::pto::spelling

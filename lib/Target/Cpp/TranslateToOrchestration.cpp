@@ -168,7 +168,17 @@ private:
 
   /// The C++ expression for `value`, or a diagnostic if it has none in
   /// scope here.
-  FailureOr<std::string> nameOf(Value value, Operation *user) {
+  FailureOr<std::string> nameOf(Value value, Operation *user,
+                                bool forwardsScalar = false) {
+    if (!forwardsScalar && boundaryScalars.contains(value)) {
+      InFlightDiagnostic diag =
+          user->emitOpError()
+          << "reads the value of a Graph's boundary scalar while the Graph "
+             "is recorded: such construction values go through a generated "
+             "Config, which the translation does not print yet (a boundary "
+             "scalar may only be passed to tasks)";
+      return diag;
+    }
     auto it = names.find(value);
     if (it != names.end())
       return it->second;
@@ -207,6 +217,12 @@ private:
   //===--------------------------------------------------------------------===//
 
   LogicalResult emitEntry(OrchestrationOp func);
+  LogicalResult emitGraph(GraphOp graph, StringRef name);
+  LogicalResult emitCall(CallOp call);
+  LogicalResult emitTensorArgument(StringRef params, Value tensor,
+                                   Direction direction, Operation *user);
+  LogicalResult emitScalarArgument(StringRef params, Value scalar,
+                                   Operation *user);
   LogicalResult emitBlock(Block &block);
   LogicalResult emitOperation(Operation &op);
   LogicalResult emitAllocationBatch(ArrayRef<CreateOp> creates);
@@ -239,25 +255,31 @@ private:
   /// Task ids statically known to be valid (a launch's own id).
   DenseSet<Value> validTaskIds;
   unsigned taskCount = 0;
+  /// Prefix of task variables in the function being printed (a Graph's
+  /// tasks are named after the Graph).
+  std::string taskPrefix;
+  DenseMap<Operation *, std::string> graphFunctions;
+  /// Boundary scalars of the Graph being printed: InheritableScalar
+  /// wrappers, which may only be forwarded to add_scalar.
+  DenseSet<Value> boundaryScalars;
   unsigned allocCount = 0;
 };
 
 LogicalResult OrchestrationEmitter::emitModule() {
-  if (getModuleRuntime(module) != Runtime::tensormap_and_ringbuffer) {
-    return module.emitError()
-           << "the C++ translation supports the tensormap_and_ringbuffer "
-              "runtime; host_build_graph modules are not translated yet";
-  }
   SmallVector<OrchestrationOp> entries(module.getOps<OrchestrationOp>());
   if (entries.size() != 1)
     return module.emitError()
            << "expects exactly one pto.orchestration function (the runtime "
               "entry), found "
            << entries.size();
+  bool hostBuildGraph =
+      getModuleRuntime(module) == Runtime::host_build_graph;
   for (GraphOp graph : module.getOps<GraphOp>())
-    return graph.emitOpError()
-           << "needs the host_build_graph runtime: Graph functions have no "
-              "translation for tensormap_and_ringbuffer";
+    if (!hostBuildGraph)
+      return graph.emitOpError()
+             << "needs the host_build_graph runtime: GraphTaskArgs and "
+                "rt_submit_graph exist only there; set pto.runtime = "
+                "#pto.runtime<host_build_graph> on the module";
 
   // Kernel ids are the kernels' positions in the module.
   os << "// Orchestration function: " << entries.front().getName() << "\n";
@@ -271,6 +293,14 @@ LogicalResult OrchestrationEmitter::emitModule() {
   os << "\n";
   os << "#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n";
   os << "#include \"" << sp::kHeader << "\"\n\n";
+  // Graph functions are file-local and precede the entry that launches them.
+  for (GraphOp graph : module.getOps<GraphOp>()) {
+    std::string name = freshName(entries.front().getName().str() + "_graph_" +
+                                 graph.getName().str());
+    graphFunctions[graph] = name;
+    if (failed(emitGraph(graph, name)))
+      return failure();
+  }
   os << "extern \"C\" {\n\n";
   if (failed(emitEntry(entries.front())))
     return failure();
@@ -319,6 +349,116 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
   scopes.pop_back();
   os.unindent();
   os << "}\n\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
+  os << "// Graph @" << graph.getName() << "\n";
+  os << "static void " << name << "(const " << sp::kGraphArgsType << "& "
+     << sp::kGraphArgsName << ") {\n";
+  os.indent();
+  scopes.emplace_back();
+  taskPrefix = graph.getName().str() + "_";
+  unsigned savedTaskCount = taskCount;
+  taskCount = 0;
+  Block &body = graph.getBody().front();
+  unsigned tensorIndex = 0, scalarIndex = 0;
+  for (BlockArgument arg : body.getArguments()) {
+    std::string argName =
+        declare(arg, isa<TensorType>(arg.getType())
+                         ? "tensor" + std::to_string(tensorIndex)
+                         : "scalar" + std::to_string(scalarIndex));
+    if (isa<TensorType>(arg.getType())) {
+      os << "const " << sp::kTensorType << "& " << argName << " = "
+         << sp::kGraphArgsName << ".tensor(" << tensorIndex++ << ").ref();\n";
+      continue;
+    }
+    // The wrapper keeps the parameter origin replay patches; an integer
+    // copy would freeze the first call's value.
+    os << "const auto " << argName << " = " << sp::kGraphArgsName
+       << ".scalar(" << scalarIndex++ << ");\n";
+    boundaryScalars.insert(arg);
+  }
+  if (failed(emitBlock(body)))
+    return failure();
+  for (Value scalar : body.getArguments())
+    boundaryScalars.erase(scalar);
+  scopes.pop_back();
+  taskPrefix.clear();
+  taskCount = savedTaskCount;
+  os.unindent();
+  os << "}\n\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitTensorArgument(StringRef params,
+                                                       Value tensor,
+                                                       Direction direction,
+                                                       Operation *user) {
+  FailureOr<std::string> name = nameOf(tensor, user);
+  if (failed(name))
+    return failure();
+  StringRef method = direction == Direction::in    ? "add_input"
+                     : direction == Direction::out ? "add_output"
+                                                   : "add_inout";
+  os << params << "." << method << "(" << *name << ");\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitScalarArgument(StringRef params,
+                                                       Value scalar,
+                                                       Operation *user) {
+  FailureOr<std::string> name = nameOf(scalar, user, /*forwardsScalar=*/true);
+  if (failed(name))
+    return failure();
+  if (boundaryScalars.contains(scalar))
+    os << params << ".add_scalar(" << *name << ");\n";
+  else if (isa<FloatType>(scalar.getType()))
+    os << params << ".add_scalar(" << sp::kToU64 << "(" << *name << "));\n";
+  else
+    os << params << ".add_scalar((uint64_t)(" << *name << "));\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
+  auto graph =
+      SymbolTable::lookupNearestSymbolFrom<GraphOp>(call, call.getCalleeAttr());
+  if (call->getParentOfType<GraphOp>())
+    return call.emitOpError() << "calls a Graph from a Graph";
+  if (!call.getDeps().empty() || call.getPredicate())
+    return call.emitOpError() << "has dependencies or a predicate, which a "
+                                 "Graph launch cannot take";
+  unsigned task = taskCount++;
+  std::string params = freshName("params_t" + std::to_string(task));
+  os << "// Task " << task << ": Graph @" << graph.getName() << "\n";
+  os << sp::kGraphArgsType << " " << params << ";\n";
+  unsigned numTensors = getNumTensorArgs(graph);
+  for (unsigned i = 0; i < numTensors; ++i)
+    if (failed(emitTensorArgument(params, call.getArgs()[i],
+                                  getArgDirection(graph, i), call)))
+      return failure();
+  for (Value scalar : call.getArgs().drop_front(numTensors))
+    if (failed(emitScalarArgument(params, scalar, call)))
+      return failure();
+  // Its task id is valid only on a cache hit: nothing may depend on it.
+  os << sp::kSubmitGraph << "(&" << graphFunctions.lookup(graph) << ", "
+     << params << ");\n";
+  for (OpResult result : call->getResults()) {
+    std::optional<unsigned> tied =
+        call.getTiedResultOperandIndex(result.getResultNumber());
+    if (!tied) {
+      if (result.use_empty())
+        continue;
+      return call.emitOpError()
+             << "uses result #" << result.getResultNumber()
+             << ", which is not one of the Graph's parameters: run "
+                "pto-graph-legalize-pipeline first";
+    }
+    FailureOr<std::string> name = nameOf(call->getOperand(*tied), call);
+    if (failed(name))
+      return failure();
+    bind(result, *name, /*isDeclaration=*/false);
+  }
   return success();
 }
 
@@ -409,11 +549,7 @@ LogicalResult OrchestrationEmitter::emitOperation(Operation &op) {
           [&](auto arrayOp) { return emitArrayOp(arrayOp.getOperation()); })
       .Case<ReturnOp, YieldOp, scf::YieldOp>(
           [](auto) { return success(); }) // Printed by their parent.
-      .Case([&](CallOp call) {
-        return call.emitOpError()
-               << "calls a Graph: Graph launches need the host_build_graph "
-                  "runtime";
-      })
+      .Case([&](CallOp call) { return emitCall(call); })
       .Default([&](Operation *other) -> LogicalResult {
         if (isa<arith::ArithDialect>(other->getDialect()))
           return emitScalarOp(other);
@@ -594,8 +730,9 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
     return op.emitOpError() << "has a dispatch predicate or core_num, which "
                                "the translation does not support yet";
   unsigned task = taskCount++;
-  std::string params = freshName("params_t" + std::to_string(task));
-  std::string outs = "task_" + std::to_string(task) + "_outs";
+  std::string params =
+      freshName(taskPrefix + "params_t" + std::to_string(task));
+  std::string outs = taskPrefix + "task_" + std::to_string(task) + "_outs";
   os << "// Task " << task << ": @" << kernel.getName() << "\n";
   os << sp::kTaskArgsType << " " << params << ";\n";
 
@@ -623,23 +760,12 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
       os << params << ".add_output(" << info << ");\n";
       continue;
     }
-    FailureOr<std::string> name = nameOf(op.getArgs()[i], op);
-    if (failed(name))
+    if (failed(emitTensorArgument(params, op.getArgs()[i], direction, op)))
       return failure();
-    StringRef method = direction == Direction::in    ? "add_input"
-                       : direction == Direction::out ? "add_output"
-                                                     : "add_inout";
-    os << params << "." << method << "(" << *name << ");\n";
   }
-  for (Value scalar : op.getArgs().drop_front(numTensorArgs)) {
-    FailureOr<std::string> name = nameOf(scalar, op);
-    if (failed(name))
+  for (Value scalar : op.getArgs().drop_front(numTensorArgs))
+    if (failed(emitScalarArgument(params, scalar, op)))
       return failure();
-    if (isa<FloatType>(scalar.getType()))
-      os << params << ".add_scalar(" << sp::kToU64 << "(" << *name << "));\n";
-    else
-      os << params << ".add_scalar((uint64_t)(" << *name << "));\n";
-  }
   if (!op.getDeps().empty() &&
       failed(emitDependencies(op, op.getDeps(), params)))
     return failure();
@@ -700,7 +826,8 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
 
 LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
   unsigned task = taskCount++;
-  std::string params = freshName("params_t" + std::to_string(task));
+  std::string params =
+      freshName(taskPrefix + "params_t" + std::to_string(task));
   os << "// Task " << task << ": dummy barrier\n";
   os << sp::kTaskArgsType << " " << params << ";\n";
   bool mayBeEmpty = llvm::any_of(op.getDeps(), [&](Value dep) {
