@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Support/IndentedOstream.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -50,9 +51,15 @@ static bool isReservedName(StringRef name) {
       sp::kCreateInfoType, sp::kOutputsType, sp::kAllocTensors,
       sp::kTaskIdType, sp::kSubmitAic, sp::kSubmitAiv, sp::kSubmitMixed,
       sp::kMixedKernels, sp::kInvalidKernelId, sp::kSubmitDummy, sp::kToU64,
-      sp::kGetTensorData, sp::kSetTensorData, "from_u64", "DataType",
-      "PTO2_SCOPE", "PTO2ScopeMode"};
-  return reserved.contains(name);
+      sp::kGetTensorData, sp::kSetTensorData, sp::kGraphArgsType,
+      sp::kGraphArgsName, sp::kSubmitGraph, "from_u64", "DataType",
+      "GraphSubmitResult", "GraphFunction", "TensorRef", "Arg", "simpler"};
+  if (reserved.contains(name))
+    return true;
+  // Macros are spelled in capitals (NULL, EOF, INT32_MAX, PTO2_SCOPE), and
+  // the runtime's own names start with PTO2 or pto_orch.
+  bool hasLower = llvm::any_of(name, [](char c) { return llvm::isLower(c); });
+  return !hasLower || name.starts_with("PTO2") || name.starts_with("pto_orch");
 }
 
 /// The user's name for `value`: the NameLoc of the argument or defining op.
@@ -67,6 +74,14 @@ static std::optional<StringRef> getUserName(Value value) {
   if (auto name = dyn_cast<NameLoc>(loc))
     return name.getName().getValue();
   return std::nullopt;
+}
+
+/// `name` made safe inside a `//` comment (no line splices or breaks).
+static std::string commentSafe(StringRef name) {
+  std::string result;
+  for (char c : name)
+    result.push_back(llvm::isPrint(c) && c != '\\' ? c : '?');
+  return result;
 }
 
 /// Makes `name` a valid C++ identifier that is not reserved.
@@ -230,8 +245,10 @@ private:
   LogicalResult emitConstant(arith::ConstantOp op);
   LogicalResult emitSubmit(SubmitOp op);
   LogicalResult emitDummy(TaskDummyOp op);
-  LogicalResult emitDependencies(Operation *op, ValueRange deps,
-                                 StringRef params);
+  /// Fills and sets the dependency array of `params`; returns the name of
+  /// its count variable.
+  FailureOr<std::string> emitDependencies(Operation *op, ValueRange deps,
+                                          StringRef params);
   LogicalResult emitSlice(SliceOp op);
   LogicalResult emitTranspose(TransposeOp op);
   LogicalResult emitDim(DimOp op);
@@ -244,6 +261,14 @@ private:
   FailureOr<std::string> emitIndexList(Operation *op, ArrayRef<int64_t> statics,
                                        ValueRange dynamics);
   LogicalResult emitAssign(StringRef target, Value value, Operation *user);
+  /// Assigns `values` to `targets` as one parallel assignment: every value
+  /// is read before any target is written (a loop may rotate its carries).
+  LogicalResult emitParallelAssign(ArrayRef<std::string> targets,
+                                   ValueRange values, Operation *user);
+  /// Declares a variable named `name` able to hold a value of `type`,
+  /// initialized to `init` (an expression) when given.
+  LogicalResult declareVariable(StringRef name, Type type, Operation *user,
+                                std::optional<std::string> init = {});
 
   ModuleOp module;
   raw_indented_ostream os;
@@ -282,12 +307,13 @@ LogicalResult OrchestrationEmitter::emitModule() {
                 "#pto.runtime<host_build_graph> on the module";
 
   // Kernel ids are the kernels' positions in the module.
-  os << "// Orchestration function: " << entries.front().getName() << "\n";
+  os << "// Orchestration function: "
+     << commentSafe(entries.front().getName()) << "\n";
   os << "// Kernel ids:";
   for (KernelOp kernel : module.getOps<KernelOp>()) {
     int64_t id = kernelIds.size();
     kernelIds[kernel] = id;
-    os << " " << id << " = @" << kernel.getName() << " ("
+    os << " " << id << " = @" << commentSafe(kernel.getName()) << " ("
        << stringifyCoreType(kernel.getCoreType()) << ")";
   }
   os << "\n";
@@ -353,7 +379,7 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
 }
 
 LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
-  os << "// Graph @" << graph.getName() << "\n";
+  os << "// Graph @" << commentSafe(graph.getName()) << "\n";
   os << "static void " << name << "(const " << sp::kGraphArgsType << "& "
      << sp::kGraphArgsName << ") {\n";
   os.indent();
@@ -430,7 +456,8 @@ LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
                                  "Graph launch cannot take";
   unsigned task = taskCount++;
   std::string params = freshName("params_t" + std::to_string(task));
-  os << "// Task " << task << ": Graph @" << graph.getName() << "\n";
+  os << "// Task " << task << ": Graph @" << commentSafe(graph.getName())
+     << "\n";
   os << sp::kGraphArgsType << " " << params << ";\n";
   unsigned numTensors = getNumTensorArgs(graph);
   for (unsigned i = 0; i < numTensors; ++i)
@@ -492,9 +519,12 @@ LogicalResult OrchestrationEmitter::emitAllocationBatch(ArrayRef<CreateOp> creat
   for (CreateOp create : creates) {
     TensorType type = create.getType();
     FailureOr<StringRef> dataType = getDataType(type.getElementType());
-    if (failed(dataType) || type.getRank() == 0)
+    if (failed(dataType) || type.getRank() == 0 ||
+        type.getLayout() != Layout::nd)
       return create.emitOpError() << "allocates " << type
-                                  << ", which the runtime cannot allocate";
+                                  << ", which the runtime cannot allocate "
+                                     "(TensorCreateInfo takes a row-major "
+                                     "shape of rank 1 or more)";
     std::string base = getUserName(create.getResult()).value_or("tmp").str();
     std::string info = freshName(base + "_ci");
     std::string shapes = freshName(info + "_shapes");
@@ -617,11 +647,21 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
   auto binary = [&](StringRef symbol) {
     return operands[0] + " " + symbol.str() + " " + operands[1];
   };
+  // Unsigned arithmetic reinterprets the operands at their own width.
+  auto unsignedType = [&](Type type) -> std::string {
+    unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+    return width == 1 ? "bool" : "uint" + std::to_string(width) + "_t";
+  };
+  std::string operandUnsigned =
+      op->getNumOperands() ? unsignedType(op->getOperand(0).getType()) : "";
   auto unsignedBinary = [&](StringRef symbol) {
-    return "(" + cType->str() + ")((uint64_t)" + operands[0] + " " +
-           symbol.str() + " (uint64_t)" + operands[1] + ")";
+    return "(" + cType->str() + ")((" + operandUnsigned + ")" + operands[0] +
+           " " + symbol.str() + " (" + operandUnsigned + ")" + operands[1] +
+           ")";
   };
   auto cast = [&]() { return "(" + cType->str() + ")" + operands[0]; };
+  bool fromBool = op->getNumOperands() &&
+                  op->getOperand(0).getType().isSignlessInteger(1);
   std::optional<std::string> expr =
       llvm::TypeSwitch<Operation *, std::optional<std::string>>(op)
           .Case<arith::AddIOp, arith::AddFOp>([&](auto) { return binary("+"); })
@@ -646,9 +686,25 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
                    " : " + operands[1];
           })
           .Case<arith::NegFOp>([&](auto) { return "-" + operands[0]; })
-          .Case<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp,
-                arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp,
+          // i1 is signed in arith: true sign-extends to -1.
+          .Case<arith::ExtSIOp, arith::SIToFPOp>([&](auto) {
+            return fromBool ? "(" + cType->str() + ")(" + operands[0] +
+                                  " ? -1 : 0)"
+                            : cast();
+          })
+          .Case<arith::TruncIOp>([&](arith::TruncIOp trunc) {
+            return trunc.getType().isSignlessInteger(1)
+                       ? "((" + operands[0] + " & 1) != 0)"
+                       : cast();
+          })
+          .Case<arith::IndexCastOp, arith::ExtUIOp, arith::ExtFOp,
                 arith::TruncFOp>([&](auto) { return cast(); })
+          .Case<arith::FPToSIOp>([&](arith::FPToSIOp convert)
+                                     -> std::optional<std::string> {
+            if (convert.getType().isSignlessInteger(1))
+              return std::nullopt;
+            return cast();
+          })
           .Case<arith::SelectOp>([&](auto) {
             return operands[0] + " ? " + operands[1] + " : " + operands[2];
           })
@@ -667,13 +723,17 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
             case arith::CmpIPredicate::sge:
               return binary(">=");
             case arith::CmpIPredicate::ult:
-              return "(uint64_t)" + operands[0] + " < (uint64_t)" + operands[1];
+              return "(" + operandUnsigned + ")" + operands[0] + " < (" +
+                     operandUnsigned + ")" + operands[1];
             case arith::CmpIPredicate::ule:
-              return "(uint64_t)" + operands[0] + " <= (uint64_t)" + operands[1];
+              return "(" + operandUnsigned + ")" + operands[0] + " <= (" +
+                     operandUnsigned + ")" + operands[1];
             case arith::CmpIPredicate::ugt:
-              return "(uint64_t)" + operands[0] + " > (uint64_t)" + operands[1];
+              return "(" + operandUnsigned + ")" + operands[0] + " > (" +
+                     operandUnsigned + ")" + operands[1];
             case arith::CmpIPredicate::uge:
-              return "(uint64_t)" + operands[0] + " >= (uint64_t)" + operands[1];
+              return "(" + operandUnsigned + ")" + operands[0] + " >= (" +
+                     operandUnsigned + ")" + operands[1];
             }
             return std::nullopt;
           })
@@ -685,9 +745,9 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
   return success();
 }
 
-LogicalResult OrchestrationEmitter::emitDependencies(Operation *op,
-                                                     ValueRange deps,
-                                                     StringRef params) {
+FailureOr<std::string>
+OrchestrationEmitter::emitDependencies(Operation *op, ValueRange deps,
+                                       StringRef params) {
   SetVector<Value> unique(deps.begin(), deps.end());
   int64_t capacity = 0;
   for (Value dep : unique)
@@ -720,7 +780,7 @@ LogicalResult OrchestrationEmitter::emitDependencies(Operation *op,
     }
   }
   os << params << ".set_dependencies(" << array << ", " << count << ");\n";
-  return success();
+  return count;
 }
 
 LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
@@ -733,7 +793,7 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
   std::string params =
       freshName(taskPrefix + "params_t" + std::to_string(task));
   std::string outs = taskPrefix + "task_" + std::to_string(task) + "_outs";
-  os << "// Task " << task << ": @" << kernel.getName() << "\n";
+  os << "// Task " << task << ": @" << commentSafe(kernel.getName()) << "\n";
   os << sp::kTaskArgsType << " " << params << ";\n";
 
   ArrayRef<Type> paramTypes = kernel.getArgumentTypes();
@@ -745,9 +805,12 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
       // A runtime-allocated output: described, not passed.
       auto type = cast<TensorType>(paramTypes[i]);
       FailureOr<StringRef> dataType = getDataType(type.getElementType());
-      if (failed(dataType) || type.getRank() == 0)
+      if (failed(dataType) || type.getRank() == 0 ||
+          type.getLayout() != Layout::nd)
         return op.emitOpError() << "leaves the runtime to allocate " << type
-                                << ", which it cannot";
+                                << ", which it cannot (TensorCreateInfo "
+                                   "takes a row-major shape of rank 1 or "
+                                   "more)";
       std::string info = freshName(params + "_out" + std::to_string(i) + "_ci");
       std::string shapes = freshName(info + "_shapes");
       SmallVector<std::string> extents;
@@ -833,9 +896,14 @@ LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
   bool mayBeEmpty = llvm::any_of(op.getDeps(), [&](Value dep) {
     return !validTaskIds.contains(dep);
   });
-  if (!op.getDeps().empty() &&
-      failed(emitDependencies(op, op.getDeps(), params)))
-    return failure();
+  std::string count;
+  if (!op.getDeps().empty()) {
+    FailureOr<std::string> countName =
+        emitDependencies(op, op.getDeps(), params);
+    if (failed(countName))
+      return failure();
+    count = *countName;
+  }
   std::string call =
       std::string(sp::kSubmitDummy) + "(" + params + ")";
   bool used = !op.getTaskId().use_empty();
@@ -852,7 +920,6 @@ LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
   }
   // Every dependency may be the invalid sentinel: a barrier over nothing
   // fences nothing, so it is submitted only if some edge survived.
-  std::string count = params + "_deps_count";
   std::string name;
   if (used) {
     name = declare(op.getTaskId(), "barrier");
@@ -995,6 +1062,53 @@ LogicalResult OrchestrationEmitter::emitAssign(StringRef target, Value value,
   return success();
 }
 
+LogicalResult OrchestrationEmitter::emitParallelAssign(
+    ArrayRef<std::string> targets, ValueRange values, Operation *user) {
+  SmallVector<std::pair<std::string, Value>> moves;
+  llvm::StringSet<> targetSet;
+  for (auto [target, value] : llvm::zip_equal(targets, values)) {
+    if (target.empty())
+      continue;
+    FailureOr<std::string> name = nameOf(value, user);
+    if (failed(name))
+      return failure();
+    if (*name != target) {
+      moves.push_back({target, value});
+      targetSet.insert(target);
+    }
+  }
+  bool overlapping = llvm::any_of(moves, [&](auto &move) {
+    return targetSet.contains(names.lookup(move.second));
+  });
+  if (!overlapping) {
+    for (auto &[target, value] : moves)
+      if (failed(emitAssign(target, value, user)))
+        return failure();
+    return success();
+  }
+  // Read everything first, then write.
+  SmallVector<std::string> staged;
+  for (auto &[target, value] : moves) {
+    std::string temp = freshName("next_" + target);
+    if (failed(declareVariable(temp, value.getType(), user)) ||
+        failed(emitAssign(temp, value, user)))
+      return failure();
+    staged.push_back(temp);
+  }
+  for (auto [move, temp] : llvm::zip_equal(moves, staged)) {
+    if (auto array = dyn_cast<TaskIdArrayType>(move.second.getType())) {
+      std::string k = freshName("k");
+      os << "for (uint32_t " << k << " = 0; " << k << " < " << array.getSize()
+         << "; ++" << k << ") " << move.first << "[" << k << "] = " << temp
+         << "[" << k << "];\n";
+      usedNames.erase(k);
+    } else {
+      os << move.first << " = " << temp << ";\n";
+    }
+  }
+  return success();
+}
+
 /// The C++ type of a variable holding a value of `type` (arrays excluded).
 static FailureOr<std::string> getVariableType(Type type) {
   if (isa<TensorType>(type))
@@ -1007,16 +1121,55 @@ static FailureOr<std::string> getVariableType(Type type) {
   return cType->str();
 }
 
+LogicalResult
+OrchestrationEmitter::declareVariable(StringRef name, Type type,
+                                      Operation *user,
+                                      std::optional<std::string> init) {
+  if (auto array = dyn_cast<TaskIdArrayType>(type)) {
+    os << sp::kTaskIdType << " " << name << "[" << array.getSize() << "];\n";
+    return success();
+  }
+  FailureOr<std::string> cType = getVariableType(type);
+  if (failed(cType))
+    return user->emitOpError() << "needs a C++ variable of type " << type
+                               << ", which the translation cannot declare";
+  os << *cType << " " << name;
+  if (init)
+    os << " = " << *init;
+  else if (isa<TaskIdType>(type))
+    os << " = " << sp::kInvalidTaskId;
+  else
+    os << "{}";
+  os << ";\n";
+  return success();
+}
+
+/// Follows tied results (the same buffer under a new name) back from `value`.
+static Value getTiedSource(Value value) {
+  while (auto result = dyn_cast<OpResult>(value)) {
+    auto tied = dyn_cast<TiedOpInterface>(result.getOwner());
+    if (!tied)
+      break;
+    std::optional<unsigned> operand =
+        tied.getTiedResultOperandIndex(result.getResultNumber());
+    if (!operand)
+      break;
+    value = result.getOwner()->getOperand(*operand);
+  }
+  return value;
+}
+
 LogicalResult OrchestrationEmitter::emitScope(ScopeOp op) {
   auto yield = cast<YieldOp>(op.getBody().front().getTerminator());
+  Operation *parentTerminator = op->getBlock()->getTerminator();
   // A tensor the scope yields that is a buffer from outside keeps that
   // buffer's name; any other value must stay nameable after the scope
   // closes: a variable declared before it, assigned at the yield.
   auto isFromOutside = [&](Value value) {
-    Value root = getBufferRoot(value);
-    Operation *def = isa<BlockArgument>(root)
-                         ? cast<BlockArgument>(root).getOwner()->getParentOp()
-                         : root.getDefiningOp();
+    Value source = getTiedSource(value);
+    Operation *def = isa<BlockArgument>(source)
+                         ? cast<BlockArgument>(source).getOwner()->getParentOp()
+                         : source.getDefiningOp();
     return isa<TensorType>(value.getType()) && !op->isAncestor(def);
   };
   SmallVector<std::string> resultVars;
@@ -1026,32 +1179,38 @@ LogicalResult OrchestrationEmitter::emitScope(ScopeOp op) {
       resultVars.push_back("");
       continue;
     }
-    FailureOr<std::string> type = getVariableType(result.getType());
-    if (failed(type))
-      return op.emitOpError() << "yields " << result.getType()
-                              << ", which the translation cannot carry out of "
-                                 "a scope";
+    // A task id binding is local to its scope: it may only reach the carry
+    // of the enclosing loop or branch, which is declared outside the scope.
+    if (isa<TaskIdType, TaskIdArrayType>(result.getType()) &&
+        llvm::any_of(result.getUsers(), [&](Operation *user) {
+          return user != parentTerminator;
+        })) {
+      InFlightDiagnostic diag =
+          op.emitOpError()
+          << "lets a task id leave the runtime scope it is produced in: a "
+             "dependency on it after the scope cannot be resolved; keep the "
+             "consumer in the producer's scope";
+      for (Operation *user : result.getUsers())
+        if (user != parentTerminator)
+          diag.attachNote(user->getLoc()) << "used here";
+      return diag;
+    }
     std::string name = declare(result, "scoped");
-    os << *type << " " << name
-       << (isa<TaskIdType>(result.getType())
-               ? std::string(" = ") + sp::kInvalidTaskId
-               : std::string("{}"))
-       << ";\n";
+    if (failed(declareVariable(name, result.getType(), op)))
+      return failure();
     resultVars.push_back(name);
   }
   {
     auto close = openBlock(op.getManual() ? sp::kManualScope : sp::kScope);
-    if (failed(emitBlock(op.getBody().front())))
+    if (failed(emitBlock(op.getBody().front())) ||
+        failed(emitParallelAssign(resultVars, yield.getOperands(), yield)))
       return failure();
-    for (auto [var, value] : llvm::zip_equal(resultVars, yield.getOperands()))
-      if (!var.empty() && failed(emitAssign(var, value, yield)))
-        return failure();
   }
   for (auto [result, var, value] :
        llvm::zip_equal(op.getResults(), resultVars, yield.getOperands())) {
     if (!var.empty())
       continue;
-    FailureOr<std::string> name = nameOf(getBufferRoot(value), op);
+    FailureOr<std::string> name = nameOf(getTiedSource(value), op);
     if (failed(name))
       return failure();
     bind(result, *name, /*isDeclaration=*/false);
@@ -1098,17 +1257,12 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
       continue;
     }
     std::string name = declare(iterArg, "carry");
-    if (auto array = dyn_cast<TaskIdArrayType>(init.getType())) {
-      os << sp::kTaskIdType << " " << name << "[" << array.getSize() << "];\n";
-      if (failed(emitAssign(name, init, op)))
-        return failure();
-    } else {
-      FailureOr<std::string> type = getVariableType(init.getType());
-      if (failed(type))
-        return op.emitOpError() << "carries " << init.getType()
-                                << ", which has no C++ variable type here";
-      os << *type << " " << name << " = " << *initName << ";\n";
-    }
+    bool isArray = isa<TaskIdArrayType>(init.getType());
+    if (failed(declareVariable(name, init.getType(), op,
+                               isArray ? std::nullopt
+                                       : std::optional<std::string>(*initName))) ||
+        (isArray && failed(emitAssign(name, init, op))))
+      return failure();
     carryVars.push_back(name);
   }
 
@@ -1120,11 +1274,9 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
   {
     auto close = openBlock(header);
     bind(op.getInductionVar(), iv);
-    if (failed(emitBlock(*op.getBody())))
+    if (failed(emitBlock(*op.getBody())) ||
+        failed(emitParallelAssign(carryVars, yield.getOperands(), yield)))
       return failure();
-    for (auto [var, value] : llvm::zip_equal(carryVars, yield.getOperands()))
-      if (failed(emitAssign(var, value, yield)))
-        return failure();
   }
   // The carry variables (declared before the loop) outlive it.
   for (auto [result, var] : llvm::zip_equal(op.getResults(), carryVars))
@@ -1138,16 +1290,9 @@ LogicalResult OrchestrationEmitter::emitIf(scf::IfOp op) {
     return failure();
   SmallVector<std::string> resultVars;
   for (Value result : op.getResults()) {
-    FailureOr<std::string> type = getVariableType(result.getType());
-    if (failed(type))
-      return op.emitOpError() << "yields " << result.getType()
-                              << ", which has no C++ variable type here";
     std::string name = declare(result, "selected");
-    os << *type << " " << name
-       << (isa<TaskIdType>(result.getType())
-               ? std::string(" = ") + sp::kInvalidTaskId
-               : std::string("{}"))
-       << ";\n";
+    if (failed(declareVariable(name, result.getType(), op)))
+      return failure();
     resultVars.push_back(name);
   }
   auto emitBranch = [&](StringRef header, Region &region) -> LogicalResult {
@@ -1156,10 +1301,7 @@ LogicalResult OrchestrationEmitter::emitIf(scf::IfOp op) {
     if (failed(emitBlock(block)))
       return failure();
     auto yield = cast<scf::YieldOp>(block.getTerminator());
-    for (auto [var, value] : llvm::zip_equal(resultVars, yield.getOperands()))
-      if (failed(emitAssign(var, value, yield)))
-        return failure();
-    return success();
+    return emitParallelAssign(resultVars, yield.getOperands(), yield);
   };
   if (failed(emitBranch("if (" + *condition + ")", op.getThenRegion())))
     return failure();
@@ -1195,13 +1337,27 @@ LogicalResult OrchestrationEmitter::emitArrayOp(Operation *op) {
     return success();
   }
   auto update = cast<ArrayUpdateOp>(op);
-  // The update writes the array in place, so the old value must be dead.
-  for (Operation *user : update.getArray().getUsers())
-    if (user != op && (user->getBlock() != op->getBlock() ||
-                       !user->isBeforeInBlock(op)))
+  // The update writes the array in place: the old value must be dead after
+  // it, and it must not be re-read by a later iteration of a loop the
+  // array is defined outside of.
+  Operation *arrayScope = update.getArray().getParentBlock()->getParentOp();
+  for (Operation *parent = op->getParentOp();
+       parent && !parent->isAncestor(arrayScope);
+       parent = parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(parent))
+      return op->emitOpError()
+             << "updates, inside a loop, a task id array defined outside it: "
+                "every iteration would see the previous one's update; carry "
+                "the array through the loop's iter_args";
+  for (Operation *user : update.getArray().getUsers()) {
+    if (user == op)
+      continue;
+    Operation *ancestor = op->getBlock()->findAncestorOpInBlock(*user);
+    if (!ancestor || ancestor == op || !ancestor->isBeforeInBlock(op))
       return op->emitOpError()
              << "updates a task id array that is read again afterwards: the "
                 "translation updates arrays in place";
+  }
   FailureOr<std::string> array = nameOf(update.getArray(), op);
   FailureOr<std::string> index = nameOf(update.getIndex(), op);
   FailureOr<std::string> value = nameOf(update.getValue(), op);
