@@ -40,6 +40,8 @@ constexpr const char *kGetTensorData = "get_tensor_data";
 constexpr const char *kGraphArgsType = "GraphTaskArgs";
 constexpr const char *kGraphArgsName = "args";
 constexpr const char *kSubmitGraph = "rt_submit_graph";
+constexpr const char *kConfigBase = "simpler::hbg::ConfigBase";
+constexpr const char *kFromU64 = "from_u64";
 constexpr const char *kSetTensorData = "set_tensor_data";
 
 } // namespace mlir::pto::spelling

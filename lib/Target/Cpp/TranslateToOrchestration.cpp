@@ -186,6 +186,10 @@ private:
   FailureOr<std::string> nameOf(Value value, Operation *user,
                                 bool forwardsScalar = false) {
     if (!forwardsScalar && boundaryScalars.contains(value)) {
+      // Read as a construction value: the decoded Config field.
+      auto decoded = constructionValues.find(value);
+      if (decoded != constructionValues.end())
+        return decoded->second;
       InFlightDiagnostic diag =
           user->emitOpError()
           << "reads the value of a Graph's boundary scalar while the Graph "
@@ -287,6 +291,12 @@ private:
   /// Boundary scalars of the Graph being printed: InheritableScalar
   /// wrappers, which may only be forwarded to add_scalar.
   DenseSet<Value> boundaryScalars;
+  /// Boundary scalars the Graph being printed reads while it is recorded:
+  /// the name of their value decoded from the Config.
+  DenseMap<Value, std::string> constructionValues;
+  /// Per Graph with construction values: its Config class and, per scalar
+  /// parameter index, the Config field holding it.
+  DenseMap<Operation *, std::string> configClasses;
   unsigned allocCount = 0;
 };
 
@@ -378,11 +388,85 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
   return success();
 }
 
+/// Returns true if the Graph body reads scalar parameter `arg`'s value while
+/// it is recorded (anything but forwarding it to a task).
+static bool isConstructionValue(BlockArgument arg) {
+  return llvm::any_of(arg.getUses(), [&](OpOperand &use) {
+    auto submit = dyn_cast<SubmitOp>(use.getOwner());
+    return !submit || use.getOperandNumber() >= submit.getArgs().size();
+  });
+}
+
 LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
+  Block &entryBlock = graph.getBody().front();
+  SmallVector<BlockArgument> construction;
+  for (BlockArgument arg : entryBlock.getArguments())
+    if (isScalarType(arg.getType()) && isConstructionValue(arg))
+      construction.push_back(arg);
+
+  // Construction values reach the body through a Config the runtime adds to
+  // the Graph key: a changed value, or a changed boundary layout, records a
+  // new definition instead of replaying a wrong one.
+  std::string configClass;
+  if (!construction.empty()) {
+    configClass = freshName(name.str() + "_Config");
+    configClasses[graph] = configClass;
+    os << "// Construction values of Graph @" << commentSafe(graph.getName())
+       << ": its scalars read while it is recorded, and its boundary shapes.\n";
+    os << "struct " << configClass << " final : " << sp::kConfigBase << " {\n";
+    os.indent();
+    SmallVector<std::string> fields;
+    for (BlockArgument arg : construction) {
+      std::string field = "scalar_" + std::to_string(arg.getArgNumber());
+      os << "uint64_t " << field << " = 0;\n";
+      fields.push_back(field);
+    }
+    unsigned tensorIndex = 0;
+    for (BlockArgument arg : entryBlock.getArguments()) {
+      auto type = dyn_cast<TensorType>(arg.getType());
+      if (!type)
+        continue;
+      std::string field = "tensor_" + std::to_string(tensorIndex++) + "_shapes";
+      os << "uint32_t " << field << "[" << std::max<int64_t>(type.getRank(), 1)
+         << "] = {};\n";
+      for (int64_t d = 0; d < std::max<int64_t>(type.getRank(), 1); ++d)
+        fields.push_back(field + "[" + std::to_string(d) + "]");
+    }
+    os << "uint64_t hash() const override {\n";
+    os.indent();
+    os << "uint64_t h = 14695981039346656037ull;\n";
+    for (const std::string &field : fields)
+      os << "h = (h ^ (uint64_t)" << field << ") * 1099511628211ull;\n";
+    os << "return h;\n";
+    os.unindent();
+    os << "}\n";
+    os << "bool equals(const " << sp::kConfigBase << "& base) const override {\n";
+    os.indent();
+    os << "const auto& other = static_cast<const " << configClass
+       << "&>(base);\n";
+    os << "return true";
+    for (const std::string &field : fields)
+      os << "\n    && " << field << " == other." << field;
+    os << ";\n";
+    os.unindent();
+    os << "}\n";
+    os.unindent();
+    os << "};\n\n";
+  }
+
   os << "// Graph @" << commentSafe(graph.getName()) << "\n";
   os << "static void " << name << "(const " << sp::kGraphArgsType << "& "
-     << sp::kGraphArgsName << ") {\n";
+     << sp::kGraphArgsName;
+  if (!configClass.empty())
+    os << ", const " << sp::kConfigBase << "& config_base";
+  os << ") {\n";
   os.indent();
+  if (!configClass.empty()) {
+    usedNames.insert("config_base");
+    usedNames.insert("config");
+    os << "const auto& config = static_cast<const " << configClass
+       << "&>(config_base);\n";
+  }
   scopes.emplace_back();
   taskPrefix = graph.getName().str() + "_";
   unsigned savedTaskCount = taskCount;
@@ -404,11 +488,25 @@ LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
     os << "const auto " << argName << " = " << sp::kGraphArgsName
        << ".scalar(" << scalarIndex++ << ");\n";
     boundaryScalars.insert(arg);
+    if (!llvm::is_contained(construction, arg))
+      continue;
+    FailureOr<StringRef> cType = getCType(arg.getType());
+    if (failed(cType))
+      return graph.emitOpError() << "reads scalar parameter #"
+                                 << arg.getArgNumber() << " of type "
+                                 << arg.getType()
+                                 << ", which has no C++ scalar type here";
+    std::string value = freshName(argName + "_value");
+    os << "const " << *cType << " " << value << " = " << sp::kFromU64 << "<"
+       << *cType << ">(config.scalar_" << arg.getArgNumber() << ");\n";
+    constructionValues[arg] = value;
   }
   if (failed(emitBlock(body)))
     return failure();
-  for (Value scalar : body.getArguments())
+  for (Value scalar : body.getArguments()) {
     boundaryScalars.erase(scalar);
+    constructionValues.erase(scalar);
+  }
   scopes.pop_back();
   taskPrefix.clear();
   taskCount = savedTaskCount;
@@ -467,9 +565,42 @@ LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
   for (Value scalar : call.getArgs().drop_front(numTensors))
     if (failed(emitScalarArgument(params, scalar, call)))
       return failure();
+  std::string config;
+  if (std::string configClass = configClasses.lookup(graph);
+      !configClass.empty()) {
+    config = freshName(params + "_config");
+    os << configClass << " " << config << ";\n";
+    for (BlockArgument arg : graph.getBody().front().getArguments()) {
+      Value operand = call.getArgs()[arg.getArgNumber()];
+      if (!isScalarType(arg.getType()) || !isConstructionValue(arg))
+        continue;
+      FailureOr<std::string> value = nameOf(operand, call);
+      if (failed(value))
+        return failure();
+      os << config << ".scalar_" << arg.getArgNumber() << " = " << sp::kToU64
+         << "(" << *value << ");\n";
+    }
+    unsigned tensorIndex = 0;
+    for (BlockArgument arg : graph.getBody().front().getArguments()) {
+      auto type = dyn_cast<TensorType>(arg.getType());
+      if (!type)
+        continue;
+      FailureOr<std::string> tensor =
+          nameOf(call.getArgs()[arg.getArgNumber()], call);
+      if (failed(tensor))
+        return failure();
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        os << config << ".tensor_" << tensorIndex << "_shapes[" << d
+           << "] = " << *tensor << ".shapes[" << d << "];\n";
+      ++tensorIndex;
+    }
+  }
   // Its task id is valid only on a cache hit: nothing may depend on it.
   os << sp::kSubmitGraph << "(&" << graphFunctions.lookup(graph) << ", "
-     << params << ");\n";
+     << params;
+  if (!config.empty())
+    os << ", " << config;
+  os << ");\n";
   for (OpResult result : call->getResults()) {
     std::optional<unsigned> tied =
         call.getTiedResultOperandIndex(result.getResultNumber());
