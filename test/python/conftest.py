@@ -13,17 +13,18 @@ def repo() -> Path:
     return REPO
 
 
+def _installed_tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(f"{name} is not on PATH: install the package (pip install .)")
+    return path
+
+
 @pytest.fixture(scope="session")
 def pto_opt() -> str:
-    path = shutil.which("pto-opt")
-    if path is None:
-        pytest.fail("pto-opt is not on PATH: install the package (pip install .)")
-    return path
+    return _installed_tool("pto-opt")
 
 
 @pytest.fixture(scope="session")
 def pto_translate() -> str:
-    path = shutil.which("pto-translate")
-    if path is None:
-        pytest.fail("pto-translate is not on PATH: install the package (pip install .)")
-    return path
+    return _installed_tool("pto-translate")
