@@ -11,11 +11,10 @@ first difference.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence
 
 import numpy as np
 
-from .errors import SimError
 from .memory import storage_dtype
 from .program import Program
 from .runtime import Runtime, RunResult, RunStats
@@ -120,7 +119,9 @@ def compare_modes(program: Program, entry: str, runs: Sequence[Sequence[object]]
     compares the tensor arguments after every run.
 
     Pass the un-legalized program as ``reference`` to check that the
-    legalized one, replayed, computes what the original means.
+    legalized one, replayed, computes what the original means. Tensor
+    arguments must be numpy arrays (each run copies them into fresh
+    buffers), not shared :class:`TensorView` objects.
 
     Raises:
         SimError: either mode cannot run the program (the exception of the

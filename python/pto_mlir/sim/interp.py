@@ -31,8 +31,6 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
-import numpy as np
-
 from .errors import SimError, UnsupportedOpError
 from .memory import TensorView
 from .program import DYNAMIC_INDEX, Block, Function, Instr, Program, TypeInfo

@@ -235,8 +235,10 @@ def _directions(op, n: int) -> List[str]:
 
 
 def _param_name(location: str, index: int) -> str:
-    m = re.match(r'loc\("([^"]+)"', location)
-    return m.group(1) if m and ":" not in m.group(1) else f"arg{index}"
+    # A NameLoc prints as loc("name") or loc("name"(child)); a file location
+    # as loc("file":line:col).
+    m = re.match(r'loc\("([^"]+)"[()]', location)
+    return m.group(1) if m else f"arg{index}"
 
 
 def load_program(module: Module) -> Program:

@@ -49,6 +49,13 @@ modes:
     call matching no definition records a new one; a 17th definition for one
     Graph raises :class:`~pto_mlir.sim.errors.DefinitionLimitError`.
 
+    A value the body computes from its scalar parameters (``arith``,
+    including ``select``) is *not* a Config value when it only feeds a task
+    argument, a view's offset or extent, or an allocation's shape: the
+    recording copies the number in and replay reuses it. Those are the
+    spec's failure classes (a frozen derived scalar, a frozen view offset);
+    only control flow and host reads select definitions.
+
     Submissions the runtime refuses raise
     :class:`~pto_mlir.sim.errors.GraphSubmissionError`: no boundary tensor or
     more than 128, more than 64 boundary scalars, explicit dependencies on
@@ -75,16 +82,17 @@ refines), ``core_num``, scopes (``pto.scope`` only groups), memory limits
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+import hashlib
+from dataclasses import dataclass, fields
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from ..ir import Module
 from .errors import DefinitionLimitError, GraphSubmissionError, SimError
-from .interp import EMPTY, Executor, Interpreter, load_element, store_element
+from .interp import Executor, Interpreter, load_element, store_element
 from .kernels import run_kernel
-from .memory import (EXTERNAL, GRAPH_HEAP, HEAP, TEMPLATE, Buffer, TensorView, new_tensor,
+from .memory import (GRAPH_HEAP, HEAP, TEMPLATE, Buffer, TensorView, new_tensor,
                      tensor_from_array)
 from .program import Function, Instr, Program, TypeInfo, load_program
 from .scalars import canon, scalar_bits
@@ -133,11 +141,16 @@ class RunResult:
         dtype; ``bf16`` as raw ``uint16`` bits), ``None`` for a scalar.
     results: the orchestration's returned values (tensors as numpy copies).
     stats: counters of this run.
+    trace: a digest of every task the run executed, in order (kernel name and
+        the contents of every tensor it wrote). Two runs with equal traces
+        computed the same values everywhere, including in buffers that no
+        argument can observe afterwards (dead temporaries).
     """
 
     tensors: List[Optional[np.ndarray]]
     results: List[object]
     stats: RunStats
+    trace: str = ""
 
 
 @dataclass
@@ -254,7 +267,7 @@ class _Direct(Executor):
             types = [self.rt.interp.types[s] for s in scalar_slots]
             run_kernel(kernel.name, [(v, p.direction) for v, p in zip(views, tparams)],
                        list(zip(scalars, types)))
-            self.rt._run.tasks += 1
+            self.rt._trace_task(kernel.name, outs)
             self.written.update(v.buffer.id for v in outs)
         return outs, self.rt._next_task_id()
 
@@ -457,6 +470,7 @@ class Runtime:
             raise SimError(f"@{entry} takes {len(fn.params)} arguments, got {len(args)}")
         values = [self._convert_arg(p, a) for p, a in zip(fn.params, args)]
         self._run = RunStats()
+        self._trace = hashlib.blake2b(digest_size=16)
         self.interp.iterations = 0
         try:
             returned = self.interp.run_function(fn, values, _Direct(self, None))
@@ -464,7 +478,7 @@ class Runtime:
             self.totals.add(self._run)
         tensors = [v.array().copy() if isinstance(v, TensorView) else None for v in values]
         results = [v.array().copy() if isinstance(v, TensorView) else v for v in returned]
-        return RunResult(tensors, results, self._run)
+        return RunResult(tensors, results, self._run, self._trace.hexdigest())
 
     def definitions_of(self, graph: str) -> List[Definition]:
         """The definitions recorded so far for Graph ``@graph``."""
@@ -486,6 +500,12 @@ class Runtime:
             return canon(a, t)
         raise SimError(f"argument {p.name}: unsupported parameter type {t.name}")
 
+    def _trace_task(self, kernel: str, outs: Sequence[TensorView]) -> None:
+        self._run.tasks += 1
+        self._trace.update(b"|" + kernel.encode())
+        for v in outs:
+            self._trace.update(np.ascontiguousarray(v.array()).tobytes())
+
     def _next_task_id(self) -> int:
         self._task_ids += 1
         return self._task_ids
@@ -495,7 +515,15 @@ class Runtime:
         if self.mode == "eager":
             self._run.eager_graph_calls += 1
             if pred is not None and not _pred_true(pred):
-                return [None] * len(graph.results)
+                # Skipped: each result is the argument its return names.
+                results = []
+                for slot in graph.body.instrs[-1].operands:
+                    k = graph.param_index.get(slot)
+                    if k is None:
+                        raise SimError(f"{instr.loc}: a predicated-off call of Graph "
+                                       f"@{graph.name}, whose results are not its parameters")
+                    results.append(args[k])
+                return results
             return self.interp.run_function(graph, args, _Direct(self, graph))
         return self._submit_graph(instr, graph, args, has_deps)
 
@@ -617,4 +645,4 @@ class Runtime:
                 run_kernel(node.kernel, tensors, scalars)
             except SimError as e:
                 raise SimError(f"{node.loc}: replayed task @{node.kernel}: {e}") from None
-            self._run.tasks += 1
+            self._trace_task(node.kernel, [v for v, d in tensors if d != "in"])

@@ -1,0 +1,234 @@
+"""The differential property, checked on one program at a time.
+
+:func:`check_text` takes a module's text and argument sets and classifies
+it:
+
+``invalid``
+    the text does not parse or verify (for generated programs: a generator
+    bug).
+``eager-error``
+    the original program cannot run even eagerly (undefined behaviour in
+    the program itself); nothing is concluded about the pass.
+``rejected``
+    the legalization (``pto-opt --pto-normalize-return-order
+    --pto-legalize-graph-boundary``, the first two passes of
+    ``--pto-graph-legalize-pipeline``) exits with a diagnostic.
+``crash`` / ``hang``
+    a pass dies without a diagnostic (a signal, an assertion) or exceeds
+    the timeout. Always a bug.
+``verifier-rejects``
+    the legalization succeeds but ``--pto-verify-graph-boundary``, the
+    pipeline's last pass, rejects its output. A bug (the pipeline as a
+    whole reports an error, but the pass produced IR its own verifier
+    refuses).
+``ok``
+    accepted, and for every run: eager execution of the legalized program
+    equals eager execution of the original (legalization kept the meaning),
+    and replay of the legalized program equals it too, both in every
+    orchestration argument and in the task trace (every value every task
+    wrote, in order, including dead temporaries).
+``mismatch``
+    accepted, but an orchestration argument differs. Always a bug.
+``trace-mismatch``
+    accepted, arguments equal, but some task computed a different value (in
+    a buffer no argument observes). A bug, whose effect this program
+    happens to discard.
+``runtime-error``
+    accepted, but the legalized program raises in the model where the
+    original ran eagerly (e.g. a Graph submission the runtime refuses).
+    A bug.
+``definition-limit``
+    accepted, but replay needs more than 16 definitions of one Graph: the
+    call sequence varies the Graph key too often (reported separately).
+
+The pipeline runs in a subprocess (``pto-opt``) so a crash or a hang of the
+pass is observed rather than taking the checker down.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass, field
+from typing import List, Optional, Sequence
+
+from ..ir import Context, MLIRError, Module
+from .differential import first_difference
+from .errors import DefinitionLimitError, SimError
+from .program import load_program
+from .runtime import Runtime
+
+BUG_STATUSES = frozenset(["crash", "hang", "verifier-rejects", "mismatch", "trace-mismatch",
+                          "runtime-error"])
+
+
+@dataclass
+class Outcome:
+    """Classification of one program (see the module docstring).
+
+    status: one of the statuses above; detail: a diagnostic or the first
+    difference; legalized: the legalized text (accepted programs);
+    original_replay_wrong: the un-legalized program, replayed, differs from
+    eager execution or fails; graph_heap_original / graph_heap_legalized:
+    graph-heap bytes of the replay runs, per run.
+    """
+
+    status: str
+    detail: str = ""
+    legalized: Optional[str] = None
+    original_replay_wrong: Optional[bool] = None
+    graph_heap_original: List[int] = field(default_factory=list)
+    graph_heap_legalized: List[int] = field(default_factory=list)
+    #: Graph submissions of the legalized program that replayed a recording.
+    replays_legalized: int = 0
+    #: The exception the un-legalized program raised under replay, if any.
+    original_replay_error: str = ""
+
+    @property
+    def is_bug(self) -> bool:
+        return self.status in BUG_STATUSES
+
+
+def find_pto_opt() -> str:
+    """Path of ``pto-opt``: ``$PTO_OPT``, then ``PATH``, then the package's
+    ``bin`` directory.
+
+    Raises:
+        FileNotFoundError: none found.
+    """
+    env = os.environ.get("PTO_OPT")
+    if env:
+        return env
+    path = shutil.which("pto-opt")
+    if path:
+        return path
+    from .. import _tools
+    try:
+        return str(_tools.tool_path("pto-opt"))
+    except FileNotFoundError:
+        pass
+    raise FileNotFoundError("pto-opt not found: set PTO_OPT or put it on PATH")
+
+
+def _pto_opt(args: Sequence[str], text: str, pto_opt: str, timeout: float):
+    for attempt in range(30):
+        try:
+            proc = subprocess.run([pto_opt, *args, "-"], input=text,
+                                  capture_output=True, text=True, timeout=timeout)
+            break
+        except subprocess.TimeoutExpired:
+            return "hang", ""
+        except OSError:
+            # The binary is being rebuilt (permission denied, text file busy).
+            if attempt == 29:
+                raise
+            time.sleep(2)
+    err = proc.stderr
+    if proc.returncode == 0:
+        return "accepted", proc.stdout
+    if proc.returncode == 1 and "error:" in err and "PLEASE submit a bug report" not in err \
+            and "Assertion" not in err:
+        return "rejected", err
+    return "crash", f"exit code {proc.returncode}\n{err[-4000:]}"
+
+
+def run_pipeline(text: str, pto_opt: str, timeout: float = 60.0):
+    """Runs the legalization pipeline on ``text`` in subprocesses: the
+    legalization, then its verifier on the printed result.
+
+    Returns:
+        (status, output): ``("accepted", legalized text)``,
+        ``("rejected", stderr)``, ``("verifier-rejects", stderr)``,
+        ``("crash", stderr)`` or ``("hang", "")``.
+    """
+    status, out = _pto_opt(["--pto-normalize-return-order", "--pto-legalize-graph-boundary"],
+                           text, pto_opt, timeout)
+    if status != "accepted":
+        return status, out
+    vstatus, vout = _pto_opt(["--pto-verify-graph-boundary"], out, pto_opt, timeout)
+    if vstatus == "rejected":
+        return "verifier-rejects", vout
+    if vstatus != "accepted":
+        return vstatus, vout
+    return "accepted", out
+
+
+def _run_all(program, mode: str, runs: Sequence[Sequence[object]], entry: str):
+    rt = Runtime(program, mode=mode)
+    return rt, [rt.run(entry, args) for args in runs]
+
+
+def check_text(text: str, runs: Sequence[Sequence[object]], entry: str = "main",
+               pto_opt: Optional[str] = None, timeout: float = 60.0) -> Outcome:
+    """Classifies module ``text`` with argument sets ``runs`` (one list of
+    ``@entry`` arguments per run; runs share one runtime per mode)."""
+    pto_opt = pto_opt or find_pto_opt()
+    with Context():
+        try:
+            original = load_program(Module.parse(text))
+        except MLIRError as e:
+            return Outcome("invalid", str(e))
+    try:
+        _, eager = _run_all(original, "eager", runs, entry)
+    except SimError as e:
+        return Outcome("eager-error", str(e))
+
+    # The un-legalized program under replay: wrong, or merely leaking.
+    out = Outcome("ok")
+    try:
+        _, replayed = _run_all(original, "replay", runs, entry)
+        out.original_replay_wrong = any(first_difference(a, b) is not None
+                                        or a.trace != b.trace
+                                        for a, b in zip(eager, replayed))
+        out.graph_heap_original = [r.stats.graph_heap_bytes for r in replayed]
+    except SimError as e:
+        out.original_replay_wrong = True
+        out.original_replay_error = f"{type(e).__name__}: {e}"
+
+    status, output = run_pipeline(text, pto_opt, timeout)
+    if status != "accepted":
+        out.status, out.detail = status, output
+        return out
+    out.legalized = output
+    with Context():
+        try:
+            legalized = load_program(Module.parse(output))
+        except MLIRError as e:
+            out.status, out.detail = "crash", f"pipeline output does not parse: {e}"
+            return out
+    try:
+        _, leg_eager = _run_all(legalized, "eager", runs, entry)
+    except SimError as e:
+        out.status, out.detail = "runtime-error", f"legalized program, eager: {e}"
+        return out
+    for i, (a, b) in enumerate(zip(eager, leg_eager)):
+        diff = first_difference(a, b)
+        if diff is not None:
+            out.status, out.detail = "mismatch", f"run {i}: legalization changed the meaning: {diff}"
+            return out
+    try:
+        _, leg_replay = _run_all(legalized, "replay", runs, entry)
+    except DefinitionLimitError as e:
+        out.status, out.detail = "definition-limit", str(e)
+        return out
+    except SimError as e:
+        out.status, out.detail = "runtime-error", f"legalized program, replay: {e}"
+        return out
+    out.graph_heap_legalized = [r.stats.graph_heap_bytes for r in leg_replay]
+    out.replays_legalized = sum(r.stats.replays for r in leg_replay)
+    for i, (a, b) in enumerate(zip(eager, leg_replay)):
+        diff = first_difference(a, b)
+        if diff is not None:
+            out.status, out.detail = "mismatch", f"run {i}: replay differs from eager: {diff}"
+            return out
+    for i, (a, b, c) in enumerate(zip(eager, leg_eager, leg_replay)):
+        if not a.trace == b.trace == c.trace:
+            out.status = "trace-mismatch"
+            out.detail = (f"run {i}: a task computed a different value (eager/legalized "
+                          f"eager/legalized replay traces {a.trace[:8]}/{b.trace[:8]}/"
+                          f"{c.trace[:8]}; tasks {a.stats.tasks}/{b.stats.tasks}/"
+                          f"{c.stats.tasks})")
+            return out
+    return out

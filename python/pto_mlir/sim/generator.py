@@ -1,0 +1,981 @@
+"""A seeded generator of random Graph programs, for differential fuzzing.
+
+:func:`generate` returns a :class:`GeneratedProgram`: the MLIR text of a
+``host_build_graph`` module with one or two ``pto.graph`` functions and an
+orchestration ``@main`` that calls them from several call sites, plus
+deterministic argument sets for a sequence of runs.
+
+The bodies mix what the Graph-boundary legalization must handle:
+
+* scalars derived from the Graph's scalar parameters, in chains, with bare
+  renames (``x + 0``, ``x * 1``), ``select``, casts to ``i32`` / ``f32``;
+* views of boundary tensors at derived offsets, views of views, views of a
+  buffer after an in-place launch rebinds it, transposes;
+* in-place chains (InOut launches rebinding a tensor), runtime-allocated
+  output tails;
+* ``pto.create`` at the top level and inside constant-trip loops;
+* constant-trip ``scf.for`` loops (with loop-carried tensors), ``pto.scope``
+  (auto and manual), ``pto.task_dummy`` with dependencies;
+* rarely, constructs the legalization must reject: launches under a runtime
+  loop or a branch, scalars mixing a parameter with a loop induction
+  variable, scalars read from a host tensor passed to a task.
+
+Every generated module parses and verifies (a failure to do so is a bug in
+this generator). Each program is either rejected by the pipeline with a
+diagnostic, or must replay exactly like it executes eagerly.
+
+Features that reproduce known, reported legalization bugs are off by default
+and can be enabled by name (see :data:`KNOWN_BUG_FEATURES`), so that a
+bounded fuzz run stays green while the bug is open and a long run can still
+look for it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Set, Tuple
+
+import numpy as np
+
+T = "!pto.tensor<8x16xf32>"
+TT = "!pto.tensor<16x8xf32>"
+M = "!pto.tensor<32x16xf32>"
+W = "!pto.tensor<64x16xf32>"
+FLAGS = "!pto.tensor<4xi32>"
+TID = "!pto.task_id"
+
+OUT = " {pto.direction = #pto.direction<out>}"
+INOUT = " {pto.direction = #pto.direction<inout>}"
+
+KERNELS = f"""\
+  pto.kernel aiv @k_unary(%a: {T}, %o: {T}{OUT})
+  pto.kernel aiv @k_binary(%a: {T}, %b: {T}, %o: {T}{OUT})
+  pto.kernel aiv @k_acc(%a: {T}, %c: {T}{INOUT}, %s: index)
+  pto.kernel aiv @k_accf(%a: {T}, %c: {T}{INOUT}, %s: f32)
+  pto.kernel aiv @k_scale(%c: {T}{INOUT}, %s: i32, %t: index)
+  pto.kernel aic @k_mid(%m: {M}, %c: {T}{INOUT})
+  pto.kernel aiv @k_two(%a: {T}, %o1: {T}{OUT}, %o2: {T}{OUT})
+  pto.kernel aiv @k_tr(%a: {TT}, %c: {T}{INOUT})
+  pto.kernel aiv @k_big(%a: {T}, %o: {W}{OUT})
+  pto.kernel aiv @k_upd(%a: {T}, %w: {W}{INOUT}, %s: index)
+"""
+
+#: Features that reproduce open legalization bugs (off unless requested):
+#: ``local-view``: a view of a Graph-local buffer (a create in a loop, a
+#: runtime-allocated output) at an offset read from a boundary scalar;
+#: ``graph-write``: a host ``pto.write`` in a Graph body.
+KNOWN_BUG_FEATURES = frozenset(["local-view", "graph-write"])
+
+
+@dataclass
+class GeneratedProgram:
+    """A generated module and its run arguments.
+
+    seed: the generator seed; text: MLIR; features: the constructs it used;
+    runs: argument lists for ``Runtime.run("main", ...)``, one per run.
+    """
+
+    seed: int
+    text: str
+    features: Set[str]
+    runs: List[List[object]]
+    entry: str = "main"
+
+
+@dataclass
+class _Val:
+    name: str
+    kind: str  # param | const | derived | iv | mixed | read | carried
+
+
+class _Frame:
+    def __init__(self):
+        self.idx: List[_Val] = []
+        self.i32: List[_Val] = []
+        self.f32: List[_Val] = []
+        self.tiles: List[str] = []       # readable T
+        self.wtiles: List[str] = []      # writable T (locals, views of writable buffers)
+        self.local_big: List[str] = []   # W-typed Graph-local buffers
+        self.entry_big: List[str] = []   # W-typed creates in the entry block (hoisted)
+        self.chosen_big: List[Tuple[str, bool, bool]] = []  # (name, boundary, writable)
+        self.mids: List[str] = []
+        self.tts: List[str] = []
+        self.tids: List[str] = []
+
+
+class _GraphGen:
+    """Builds one Graph body."""
+
+    def __init__(self, rng: random.Random, name: str, enabled: Set[str], features: Set[str]):
+        self.r = rng
+        self.name = name
+        self.enabled = enabled
+        self.features = features
+        self.n = 0
+        self.lines: List[str] = []
+        self.indent = 2
+        self.frames: List[_Frame] = [_Frame()]
+        self.latest: Dict[str, str] = {}    # param buffer -> latest SSA name
+        self.consts: Dict[Tuple[int, str], str] = {}
+        self.depth = 0
+        self.launches = 0
+        # Signature.
+        self.tensor_params: List[Tuple[str, str, str]] = [("x", T, "in"), ("acc", T, "inout"),
+                                                          ("w", W, "in")]
+        if self.r.random() < 0.5:
+            self.tensor_params.append(("acc2", T, self.r.choice(["inout", "inout", "out"])))
+        if self.r.random() < 0.5:
+            self.tensor_params.append(("b", W, "inout"))
+        if self.r.random() < 0.2 or "graph-write" in enabled:
+            self.tensor_params.append(("flags", FLAGS, "inout"))
+        self.scalar_params: List[Tuple[str, str]] = [("p0", "index")]
+        if self.r.random() < 0.7:
+            self.scalar_params.append(("p1", "index"))
+        if self.r.random() < 0.4:
+            self.scalar_params.append(("q", "i32"))
+        if self.r.random() < 0.4:
+            self.scalar_params.append(("f", "f32"))
+        top = self.frames[0]
+        top.tiles.append("%x")
+        for pname, ptype, _ in self.tensor_params:
+            if ptype == T and pname != "x":
+                self.latest[pname] = f"%{pname}"
+                top.tiles.append(f"%{pname}")
+            elif ptype == W:
+                self.latest[pname] = f"%{pname}"
+        for pname, ptype in self.scalar_params:
+            v = _Val(f"%{pname}", "param")
+            {"index": top.idx, "i32": top.i32, "f32": top.f32}[ptype].append(v)
+
+    # -- helpers -------------------------------------------------------------
+
+    def fresh(self, stem: str = "v") -> str:
+        self.n += 1
+        return f"%{stem}{self.n}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("  " * self.indent + line)
+
+    def const(self, value, typ: str = "index") -> str:
+        # Constants are emitted where needed (a region may not see a constant
+        # defined in a sibling region), so they are not cached across frames.
+        name = self.fresh("c")
+        if typ == "f32":
+            self.emit(f"{name} = arith.constant {float(value)!r} : f32")
+        else:
+            self.emit(f"{name} = arith.constant {int(value)} : {typ}")
+        return name
+
+    def pool(self, attr: str) -> list:
+        out = []
+        for f in self.frames:
+            out.extend(getattr(f, attr))
+        return out
+
+    def top(self) -> _Frame:
+        return self.frames[-1]
+
+    def pick_idx(self, allow_bad: bool = True) -> _Val:
+        pool = self.pool("idx")
+        if not allow_bad:
+            pool = [v for v in pool if v.kind in ("param", "const", "derived", "iv")]
+        if not pool or self.r.random() < 0.15:
+            v = _Val(self.const(self.r.randrange(0, 9)), "const")
+            self.top().idx.append(v)
+            return v
+        return self.r.choice(pool)
+
+    @staticmethod
+    def combine(a: str, b: str) -> str:
+        if {a, b} & {"carried", "read", "mixed"}:
+            return "mixed"
+        pa = a in ("param", "derived")
+        pb = b in ("param", "derived")
+        ia = a == "iv"
+        ib = b == "iv"
+        if (pa or pb) and (ia or ib):
+            return "mixed"
+        if pa or pb:
+            return "derived"
+        if ia or ib:
+            return "iv"
+        return "const"
+
+    # -- scalars -------------------------------------------------------------
+
+    def gen_scalar(self) -> None:
+        choice = self.r.random()
+        a = self.pick_idx()
+        if choice < 0.45:
+            b = self.pick_idx()
+            op = self.r.choice(["addi", "subi", "muli", "maxsi", "minsi", "xori", "addi"])
+            name = self.fresh("s")
+            self.emit(f"{name} = arith.{op} {a.name}, {b.name} : index")
+            kind = self.combine(a.kind, b.kind)
+            self.features.add("derived-scalar")
+        elif choice < 0.6:
+            k = self.const(self.r.randrange(1, 9))
+            op = self.r.choice(["remui", "divui", "remsi", "divsi"])
+            name = self.fresh("s")
+            self.emit(f"{name} = arith.{op} {a.name}, {k} : index")
+            kind = self.combine(a.kind, "const")
+            self.features.add("derived-scalar")
+        elif choice < 0.72:
+            zero = self.r.random() < 0.5
+            z = self.const(0 if zero else 1)
+            op = "addi" if zero else "muli"
+            name = self.fresh("s")
+            self.emit(f"{name} = arith.{op} {a.name}, {z} : index")
+            kind = a.kind
+            self.features.add("rename")
+        elif choice < 0.82:
+            b = self.pick_idx()
+            c = self.fresh("cmp")
+            pred = self.r.choice(["slt", "sle", "eq", "ne", "ugt"])
+            self.emit(f"{c} = arith.cmpi {pred}, {a.name}, {b.name} : index")
+            name = self.fresh("s")
+            self.emit(f"{name} = arith.select {c}, {a.name}, {b.name} : index")
+            kind = self.combine(a.kind, b.kind)
+            self.features.add("select")
+        elif choice < 0.92:
+            name = self.fresh("q")
+            self.emit(f"{name} = arith.index_cast {a.name} : index to i32")
+            self.top().i32.append(_Val(name, a.kind))
+            self.features.add("cast")
+            if self.r.random() < 0.5:
+                fname = self.fresh("fl")
+                self.emit(f"{fname} = arith.sitofp {name} : i32 to f32")
+                self.top().f32.append(_Val(fname, a.kind))
+            return
+        elif choice < 0.96 and self.pool("i32"):
+            x, y = self.r.choice(self.pool("i32")), self.r.choice(self.pool("i32"))
+            name = self.fresh("q")
+            self.emit(f"{name} = arith.{self.r.choice(['addi', 'muli', 'subi'])} {x.name}, {y.name} : i32")
+            self.top().i32.append(_Val(name, self.combine(x.kind, y.kind)))
+            self.features.add("i32-arith")
+            return
+        else:
+            fpool = self.pool("f32")
+            if fpool:
+                x = self.r.choice(fpool)
+                c = self.const(self.r.choice([0.5, 2.0, -1.25]), "f32")
+                name = self.fresh("fl")
+                self.emit(f"{name} = arith.{self.r.choice(['addf', 'mulf'])} {x.name}, {c} : f32")
+                self.top().f32.append(_Val(name, self.combine(x.kind, "const")))
+            return
+        self.top().idx.append(_Val(name, kind))
+
+    def offset(self, slots: int, allow_varying: bool = True) -> Tuple[str, str]:
+        """An offset in [0, 8 * (slots - 1)], multiple of 8: (text, kind),
+        where text is a literal or an SSA name."""
+        roll = self.r.random()
+        if roll < 0.2:
+            return str(8 * self.r.randrange(slots)), "const"
+        if roll < 0.3 and allow_varying:
+            # A boundary scalar used directly (callers pass small values).
+            p = self.r.choice([v for v in self.frames[0].idx if v.kind == "param"])
+            return p.name, "param"
+        if roll < 0.36:
+            # Replay-invariant through the boundary shape: 64 - 8 * k.
+            d = self.fresh("dim")
+            self.emit(f"{d} = pto.dim %w, 0 : {W}")
+            k = self.const(8 * self.r.randrange(9 - slots, 9))
+            o = self.fresh("off")
+            self.emit(f"{o} = arith.subi {d}, {k} : index")
+            self.features.add("dim")
+            return o, "const"
+        pool = self.pool("idx")
+        if not allow_varying:
+            pool = [v for v in pool if v.kind in ("const", "iv")]
+        else:
+            pool = [v for v in pool if v.kind != "read"]
+        if not pool:
+            return str(8 * self.r.randrange(slots)), "const"
+        v = self.r.choice(pool)
+        k = self.const(slots)
+        m = self.fresh("m")
+        self.emit(f"{m} = arith.remui {v.name}, {k} : index")
+        c8 = self.const(8)
+        o = self.fresh("off")
+        self.emit(f"{o} = arith.muli {m}, {c8} : index")
+        kind = self.combine(v.kind, "const")
+        self.top().idx.append(_Val(o, kind))
+        return o, kind
+
+    # -- tensors -------------------------------------------------------------
+
+    def big_sources(self) -> List[Tuple[str, bool, bool]]:
+        """(name, is_boundary, writable) of W-typed buffers."""
+        out = [(self.latest["w"], True, False)]
+        if "b" in self.latest:
+            out.append((self.latest["b"], True, True))
+        out += [(n, False, True) for n in self.pool("local_big")]
+        out += [(n, True, True) for n in self.pool("entry_big")]
+        out += self.pool("chosen_big")
+        return out
+
+    def gen_choice(self) -> None:
+        """A W buffer chosen among two: by arith.select, by scf.if, or by a
+        constant-trip loop that swaps two buffers every iteration."""
+        sources = self.big_sources()
+        (a, ba, wa), (b, bb, wb) = self.r.choice(sources), self.r.choice(sources)
+        entry = (None, ba and bb, wa and wb)
+        how = self.r.random()
+        if how < 0.7 and self.depth < 2:
+            lb, ub, st = self.const(0), self.const(self.r.randrange(1, 4)), self.const(1)
+            iv, x, y = self.fresh("i"), self.fresh("sx"), self.fresh("sy")
+            res = self.fresh("sw")
+            self.emit(f"{res}:2 = scf.for {iv} = {lb} to {ub} step {st} iter_args({x} = {a}, "
+                      f"{y} = {b}) -> ({W}, {W}) {{")
+            self.indent += 1
+            self.depth += 1
+            saved = dict(self.latest)
+            self.frames.append(_Frame())
+            self.top().idx.append(_Val(iv, "iv"))
+            self.top().chosen_big.append((x,) + entry[1:])
+            self.gen_view()
+            self.gen_launch()
+            self.frames.pop()
+            self.latest = saved
+            self.emit(f"scf.yield {y}, {x} : {W}, {W}")
+            self.depth -= 1
+            self.indent -= 1
+            self.emit("}")
+            self.features.add("buffer-swap-loop")
+            return
+        c = self.fresh("cond")
+        u, v = self.pick_idx(), self.pick_idx()
+        self.emit(f"{c} = arith.cmpi ult, {u.name}, {v.name} : index")
+        res = self.fresh("ch")
+        if how < 0.85:
+            self.emit(f"{res} = arith.select {c}, {a}, {b} : {W}")
+            self.features.add("buffer-select")
+        else:
+            self.emit(f"{res} = scf.if {c} -> ({W}) {{")
+            self.emit(f"  scf.yield {a} : {W}")
+            self.emit("} else {")
+            self.emit(f"  scf.yield {b} : {W}")
+            self.emit("}")
+            self.features.add("buffer-branch")
+        self.top().chosen_big.append((res,) + entry[1:])
+
+    def gen_view(self) -> None:
+        src, boundary, writable = self.r.choice(self.big_sources())
+        if not boundary and "local-view" not in self.enabled:
+            allow = False
+        else:
+            allow = True
+            if not boundary:
+                self.features.add("local-view")
+        if self.r.random() < 0.35:
+            off, kind = self.offset(5, allow)
+            mid = self.fresh("mid")
+            self.emit(f"{mid} = pto.slice {src}[{off}, 0] [32, 16] : {W} to {M}")
+            self.top().mids.append(mid)
+            self.features.add("view")
+            if self.r.random() < 0.6:
+                off2, _ = self.offset(4, allow)
+                v = self.fresh("vv")
+                self.emit(f"{v} = pto.slice {mid}[{off2}, 0] [8, 16] : {M} to {T}")
+                self.top().tiles.append(v)
+                if writable:
+                    self.top().wtiles.append(v)
+                self.features.add("view-of-view")
+            return
+        off, kind = self.offset(8, allow)
+        v = self.fresh("view")
+        self.emit(f"{v} = pto.slice {src}[{off}, 0] [8, 16] : {W} to {T}")
+        self.top().tiles.append(v)
+        if writable:
+            self.top().wtiles.append(v)
+        self.features.add("view")
+        if self.r.random() < 0.2:
+            t = self.fresh("tr")
+            self.emit(f"{t} = pto.transpose {v}, 0, 1 : {T}")
+            self.top().tts.append(t)
+            self.features.add("transpose")
+
+    def gen_create(self) -> None:
+        if self.r.random() < 0.75:
+            c = self.fresh("tmp")
+            self.emit(f"{c} = pto.create : {T}")
+            self.top().tiles.append(c)
+            self.top().wtiles.append(c)
+        else:
+            c = self.fresh("big")
+            self.emit(f"{c} = pto.create : {W}")
+            # Step C hoists a create of the entry block: views of it are
+            # views of a boundary tensor then.
+            (self.top().entry_big if self.depth == 0 else self.top().local_big).append(c)
+        self.features.add("create-in-loop" if self.depth else "create")
+
+    def writable_tiles(self) -> List[Tuple[str, Optional[str]]]:
+        """(name, param key or None) of T tensors a launch may write."""
+        out = []
+        for key in ("acc", "acc2"):
+            if key in self.latest:
+                out.append((self.latest[key], key))
+        out += [(t, None) for t in self.pool("wtiles")]
+        return out
+
+    def scalar_arg(self, typ: str) -> str:
+        allow_bad = self.r.random() < 0.08
+        if typ == "index":
+            pool = self.pool("idx")
+        elif typ == "i32":
+            pool = self.pool("i32")
+        else:
+            pool = self.pool("f32")
+        if not allow_bad:
+            pool = [v for v in pool if v.kind in ("param", "const", "derived", "iv")]
+        if pool and self.r.random() < 0.85:
+            derived = [v for v in pool if v.kind == "derived"]
+            v = self.r.choice(derived if derived and self.r.random() < 0.5 else pool)
+            if v.kind in ("mixed", "read", "carried"):
+                self.features.add("bad-scalar")
+            return v.name
+        if typ == "f32":
+            return self.const(self.r.choice([1.0, 0.5, -2.0]), "f32")
+        return self.const(self.r.randrange(0, 9), typ)
+
+    def rebind(self, old: str, key: Optional[str], new: str) -> None:
+        if key is not None:
+            self.latest[key] = new
+        else:
+            self.top().wtiles.append(new)
+        self.top().tiles.append(new)
+
+    def gen_launch(self) -> None:
+        self.launches += 1
+        tiles = self.pool("tiles")
+        kernel = self.r.choice(["k_unary", "k_binary", "k_acc", "k_acc", "k_accf", "k_scale",
+                                "k_mid", "k_two", "k_tr", "k_big", "k_upd"])
+        tid = self.fresh("t")
+        if kernel == "k_mid" and not self.pool("mids"):
+            kernel = "k_acc"
+        if kernel == "k_tr" and not self.pool("tts"):
+            kernel = "k_acc"
+        if kernel == "k_upd" and "b" not in self.latest and not self.pool("local_big") \
+                and not self.pool("entry_big"):
+            kernel = "k_acc"
+        outs = self.writable_tiles()
+        if kernel in ("k_unary", "k_binary"):
+            ins = [self.r.choice(tiles) for _ in range(1 if kernel == "k_unary" else 2)]
+            dst, key = self.r.choice(outs)
+            res = self.fresh("o")
+            self.emit(f"{res}, {tid} = pto.submit @{kernel}({', '.join(ins + [dst])}) : "
+                      f"({', '.join([T] * (len(ins) + 1))}) -> {T}")
+            self.rebind(dst, key, res)
+        elif kernel in ("k_acc", "k_accf"):
+            a = self.r.choice(tiles)
+            dst, key = self.r.choice(outs)
+            s = self.scalar_arg("index" if kernel == "k_acc" else "f32")
+            st = "index" if kernel == "k_acc" else "f32"
+            res = self.fresh("o")
+            self.emit(f"{res}, {tid} = pto.submit @{kernel}({a}, {dst}, {s}) : "
+                      f"({T}, {T}, {st}) -> {T}")
+            self.rebind(dst, key, res)
+            self.features.add("in-place")
+        elif kernel == "k_scale":
+            dst, key = self.r.choice(outs)
+            s = self.scalar_arg("i32")
+            t = self.scalar_arg("index")
+            res = self.fresh("o")
+            self.emit(f"{res}, {tid} = pto.submit @k_scale({dst}, {s}, {t}) : "
+                      f"({T}, i32, index) -> {T}")
+            self.rebind(dst, key, res)
+        elif kernel == "k_mid":
+            m = self.r.choice(self.pool("mids"))
+            dst, key = self.r.choice(outs)
+            res = self.fresh("o")
+            self.emit(f"{res}, {tid} = pto.submit @k_mid({m}, {dst}) : ({M}, {T}) -> {T}")
+            self.rebind(dst, key, res)
+        elif kernel == "k_tr":
+            m = self.r.choice(self.pool("tts"))
+            dst, key = self.r.choice(outs)
+            res = self.fresh("o")
+            self.emit(f"{res}, {tid} = pto.submit @k_tr({m}, {dst}) : ({TT}, {T}) -> {T}")
+            self.rebind(dst, key, res)
+        elif kernel == "k_two":
+            a = self.r.choice(tiles)
+            o1, o2 = self.fresh("o"), self.fresh("o")
+            if self.r.random() < 0.6:
+                self.emit(f"{o1}, {o2}, {tid} = pto.submit @k_two({a}) : ({T}) -> ({T}, {T})")
+                self.features.add("out-tail")
+                self.top().tiles.extend([o1, o2])
+                self.top().wtiles.extend([o1, o2])
+            else:
+                d1, k1 = self.r.choice(outs)
+                self.emit(f"{o1}, {o2}, {tid} = pto.submit @k_two({a}, {d1}) : ({T}, {T}) -> ({T}, {T})")
+                self.features.add("out-tail")
+                self.rebind(d1, k1, o1)
+                self.top().tiles.append(o2)
+                self.top().wtiles.append(o2)
+        elif kernel == "k_big":
+            a = self.r.choice(tiles)
+            o = self.fresh("bigo")
+            self.emit(f"{o}, {tid} = pto.submit @k_big({a}) : ({T}) -> {W}")
+            self.top().local_big.append(o)
+            self.features.add("out-tail")
+        else:  # k_upd: in place on a W buffer, then views of the rebinding
+            a = self.r.choice(tiles)
+            choices = ([("b", self.latest["b"])] if "b" in self.latest else []) + \
+                      [("chosen", n) for n, _, wr in self.pool("chosen_big") if wr] + \
+                      [(None, n) for n in self.pool("local_big")] + \
+                      [("entry", n) for n in self.pool("entry_big")]
+            key, dst = self.r.choice(choices)
+            s = self.scalar_arg("index")
+            res = self.fresh("bo")
+            self.emit(f"{res}, {tid} = pto.submit @k_upd({a}, {dst}, {s}) : ({T}, {W}, index) -> {W}")
+            if key == "entry":
+                self.top().entry_big.append(res)
+            elif key == "chosen":
+                pass
+            elif key is not None:
+                self.latest[key] = res
+            else:
+                self.top().local_big.append(res)
+            self.features.add("in-place-big")
+        self.top().tids.append(tid)
+
+    # -- structure -----------------------------------------------------------
+
+    def gen_statements(self, count: int) -> None:
+        for _ in range(count):
+            roll = self.r.random()
+            if roll < 0.22:
+                self.gen_scalar()
+            elif roll < 0.38:
+                self.gen_view()
+            elif roll < 0.46:
+                self.gen_create()
+            elif roll < 0.76:
+                self.gen_launch()
+            elif roll < 0.84 and self.depth < 2:
+                self.gen_const_loop()
+            elif roll < 0.88 and self.depth < 2:
+                self.gen_scope()
+            elif roll < 0.91:
+                self.gen_dummy()
+            elif roll < 0.935 and self.depth < 2:
+                self.gen_runtime_loop()
+            elif roll < 0.96 and self.depth < 2:
+                self.gen_if()
+            elif roll < 0.97:
+                self.gen_read()
+            elif roll < 0.99:
+                self.gen_choice()
+            else:
+                self.gen_write()
+
+    def carried_keys(self) -> List[str]:
+        return [k for k in ("acc", "acc2") if k in self.latest]
+
+    def gen_const_loop(self) -> None:
+        trips = self.r.randrange(0, 4) if self.r.random() < 0.1 else self.r.randrange(1, 4)
+        lb, ub, st = self.const(0), self.const(trips), self.const(1)
+        iv = self.fresh("i")
+        keys = self.carried_keys()
+        key = self.r.choice(keys) if keys and self.r.random() < 0.6 else None
+        saved_latest = dict(self.latest)
+        if key is not None:
+            carried = self.fresh("ca")
+            res = self.fresh("lr")
+            self.emit(f"{res} = scf.for {iv} = {lb} to {ub} step {st} "
+                      f"iter_args({carried} = {self.latest[key]}) -> ({T}) {{")
+        else:
+            self.emit(f"scf.for {iv} = {lb} to {ub} step {st} {{")
+        self.indent += 1
+        self.depth += 1
+        self.frames.append(_Frame())
+        self.top().idx.append(_Val(iv, "iv"))
+        if key is not None:
+            self.latest[key] = carried
+            self.top().tiles.append(carried)
+        self.features.add("const-loop")
+        self.gen_statements(self.r.randrange(1, 5))
+        if key is not None:
+            self.emit(f"scf.yield {self.latest[key]} : {T}")
+        self.frames.pop()
+        self.depth -= 1
+        self.indent -= 1
+        self.emit("}")
+        # Names defined in the loop are out of scope now.
+        self.latest = saved_latest
+        if key is not None:
+            self.latest[key] = res
+            self.top().tiles.append(res)
+            self.features.add("loop-carried-tensor")
+
+    def gen_scope(self) -> None:
+        keys = self.carried_keys()
+        key = self.r.choice(keys) if keys else None
+        manual = self.r.random() < 0.4
+        saved_latest = dict(self.latest)
+        res = self.fresh("sc")
+        head = "pto.scope manual" if manual else "pto.scope"
+        self.emit(f"{res} = {head} -> {T} {{" if key else f"{head} {{")
+        self.indent += 1
+        self.depth += 1
+        self.frames.append(_Frame())
+        self.features.add("manual-scope" if manual else "scope")
+        self.gen_statements(self.r.randrange(1, 4))
+        if key:
+            self.emit(f"pto.yield {self.latest[key]} : {T}")
+        self.frames.pop()
+        self.depth -= 1
+        self.indent -= 1
+        self.emit("}")
+        self.latest = saved_latest
+        if key:
+            self.latest[key] = res
+            self.top().tiles.append(res)
+
+    def gen_dummy(self) -> None:
+        tids = self.pool("tids")
+        d = self.fresh("d")
+        if tids and self.r.random() < 0.8:
+            deps = self.r.sample(tids, min(len(tids), self.r.randrange(1, 3)))
+            self.emit(f"{d} = pto.task_dummy deps({', '.join(deps)} : {', '.join([TID] * len(deps))})")
+        else:
+            self.emit(f"{d} = pto.task_dummy")
+        self.top().tids.append(d)
+        self.launches += 1
+        self.features.add("dummy")
+
+    def gen_runtime_loop(self) -> None:
+        p = self.r.choice([v for v in self.frames[0].idx if v.kind == "param"])
+        lb, st = self.const(0), self.const(1)
+        k = self.const(4)
+        ub = self.fresh("ub")
+        self.emit(f"{ub} = arith.remui {p.name}, {k} : index")
+        iv = self.fresh("j")
+        acc0 = self.const(0)
+        res = self.fresh("rl")
+        carried = self.fresh("ra")
+        self.emit(f"{res} = scf.for {iv} = {lb} to {ub} step {st} iter_args({carried} = "
+                  f"{acc0}) -> (index) {{")
+        self.indent += 1
+        self.depth += 1
+        self.frames.append(_Frame())
+        self.top().idx.append(_Val(iv, "mixed"))
+        saved_latest = dict(self.latest)
+        if self.r.random() < 0.3:
+            self.gen_launch()
+            self.features.add("launch-in-runtime-loop")
+        nxt = self.fresh("s")
+        self.emit(f"{nxt} = arith.addi {carried}, {iv} : index")
+        self.emit(f"scf.yield {nxt} : index")
+        self.frames.pop()
+        self.latest = saved_latest
+        self.depth -= 1
+        self.indent -= 1
+        self.emit("}")
+        self.top().idx.append(_Val(res, "carried"))
+        self.features.add("runtime-loop")
+
+    def gen_if(self) -> None:
+        a, b = self.pick_idx(), self.pick_idx()
+        c = self.fresh("cond")
+        self.emit(f"{c} = arith.cmpi slt, {a.name}, {b.name} : index")
+        res = self.fresh("if")
+        self.emit(f"{res} = scf.if {c} -> (index) {{")
+        self.indent += 1
+        self.depth += 1
+        saved_latest = dict(self.latest)
+        self.frames.append(_Frame())
+        if self.r.random() < 0.3:
+            self.gen_launch()
+            self.features.add("launch-in-branch")
+        x = self.pick_idx()
+        self.emit(f"scf.yield {x.name} : index")
+        self.frames.pop()
+        self.indent -= 1
+        self.emit("} else {")
+        self.indent += 1
+        self.frames.append(_Frame())
+        y = self.pick_idx()
+        self.emit(f"scf.yield {y.name} : index")
+        self.frames.pop()
+        self.latest = saved_latest
+        self.depth -= 1
+        self.indent -= 1
+        self.emit("}")
+        self.top().idx.append(_Val(res, "carried"))
+        self.features.add("branch")
+
+    def gen_read(self) -> None:
+        if "flags" not in [p for p, _, _ in self.tensor_params]:
+            return self.gen_scalar()
+        r = self.fresh("rd")
+        self.emit(f"{r} = pto.read %flags[{self.r.randrange(4)}] : {FLAGS}")
+        self.top().i32.append(_Val(r, "read"))
+        self.features.add("host-read")
+        if self.r.random() < 0.5:
+            i = self.fresh("ri")
+            self.emit(f"{i} = arith.index_cast {r} : i32 to index")
+            self.top().idx.append(_Val(i, "read"))
+
+    def gen_write(self) -> None:
+        if "graph-write" not in self.enabled or \
+                "flags" not in [p for p, _, _ in self.tensor_params]:
+            return self.gen_launch()
+        v = self.scalar_arg("i32")
+        self.emit(f"pto.write {v}, %flags[{self.r.randrange(4)}] : {FLAGS}")
+        self.features.add("graph-write")
+
+    def build(self) -> str:
+        self.indent = 2
+        self.gen_statements(self.r.randrange(2, 9))
+        if self.launches == 0:
+            self.gen_launch()
+        rets = [k for k, _, d in self.tensor_params if d != "in" and k in self.latest
+                and self.r.random() < 0.8]
+        if "acc" not in rets:
+            rets.insert(0, "acc")
+        self.returns = rets
+        types = [dict((k, t) for k, t, _ in self.tensor_params)[k] for k in rets]
+        ret_vals = [self.latest[k] for k in rets]
+        self.emit(f"pto.return {', '.join(ret_vals)} : {', '.join(types)}")
+        params = []
+        for pname, ptype, d in self.tensor_params:
+            attr = {"in": "", "out": OUT, "inout": INOUT}[d]
+            params.append(f"%{pname}: {ptype}{attr}")
+        params += [f"%{pname}: {ptype}" for pname, ptype in self.scalar_params]
+        result = types[0] if len(types) == 1 else f"({', '.join(types)})"
+        self.result_types = types
+        head = f"  pto.graph @{self.name}({', '.join(params)}) -> {result} {{"
+        return "\n".join([head] + self.lines + ["  }"])
+
+
+class _MainGen:
+    """Builds the orchestration ``@main`` calling the Graphs."""
+
+    def __init__(self, rng: random.Random, graphs: List[_GraphGen], features: Set[str]):
+        self.r = rng
+        self.graphs = graphs
+        self.features = features
+        self.lines: List[str] = []
+        self.n = 0
+        self.indent = 2
+        self.latest = {"A": "%A", "A2": "%A2", "B": "%B"}
+        self.scope_idx: List[List[str]] = [["%n0", "%n1"]]
+        self.scope_tiles: List[List[str]] = [["%X"]]
+
+    def fresh(self, stem="m") -> str:
+        self.n += 1
+        return f"%{stem}{self.n}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("  " * self.indent + line)
+
+    def const(self, v, typ="index") -> str:
+        c = self.fresh("k")
+        if typ == "f32":
+            self.emit(f"{c} = arith.constant {float(v)!r} : f32")
+        else:
+            self.emit(f"{c} = arith.constant {int(v)} : {typ}")
+        return c
+
+    def idx(self) -> str:
+        pool = [v for frame in self.scope_idx for v in frame]
+        if len(self.scope_idx) > 1 and self.scope_idx[-1] and self.r.random() < 0.5:
+            pool = self.scope_idx[-1]  # the loop's induction variable: varies per call
+        roll = self.r.random()
+        if roll < 0.2:
+            return self.const(self.r.randrange(0, 8))
+        a = self.r.choice(pool)
+        if roll < 0.45:
+            b = self.r.choice(pool)
+            s = self.fresh("s")
+            self.emit(f"{s} = arith.{self.r.choice(['addi', 'muli', 'maxsi'])} {a}, {b} : index")
+            return s
+        return a
+
+    def tile_in(self) -> str:
+        roll = self.r.random()
+        if roll < 0.15:
+            off = self.idx()
+            k = self.const(8)
+            m = self.fresh("mm")
+            self.emit(f"{m} = arith.remui {off}, {k} : index")
+            c8 = self.const(8)
+            o = self.fresh("mo")
+            self.emit(f"{o} = arith.muli {m}, {c8} : index")
+            v = self.fresh("wv")
+            self.emit(f"{v} = pto.slice %Wt[{o}, 0] [8, 16] : {W} to {T}")
+            self.features.add("call-site-view")
+            return v
+        pool = [v for frame in self.scope_tiles for v in frame] + [self.latest["A"]]
+        return self.r.choice(pool)
+
+    def tile_out(self) -> Tuple[str, Optional[str]]:
+        roll = self.r.random()
+        if roll < 0.5:
+            return self.latest["A"], "A"
+        if roll < 0.8:
+            return self.latest["A2"], "A2"
+        c = self.fresh("ct")
+        self.emit(f"{c} = pto.create : {T}")
+        self.features.add("call-site-create")
+        return c, None
+
+    def call(self, g: _GraphGen) -> None:
+        args, types = [], []
+        bound: Dict[str, Tuple[str, Optional[str]]] = {}
+        used_outs = set()
+        for pname, ptype, d in g.tensor_params:
+            if ptype == T:
+                if d == "in":
+                    a = self.tile_in()
+                else:
+                    a, key = self.tile_out()
+                    # Two writable parameters on one buffer would alias writes.
+                    if key is not None and key in used_outs:
+                        c = self.fresh("ct")
+                        self.emit(f"{c} = pto.create : {T}")
+                        a, key = c, None
+                    used_outs.add(key)
+                    bound[pname] = (a, key)
+            elif ptype == W:
+                if d == "in":
+                    a = "%Wt" if self.r.random() < 0.8 else self.latest["B"]
+                else:
+                    a = self.latest["B"]
+                    bound[pname] = (a, "B")
+            else:
+                a = "%F"
+            args.append(a)
+            types.append(ptype)
+        for pname, ptype in g.scalar_params:
+            if ptype == "index":
+                args.append(self.idx())
+            elif ptype == "i32":
+                v = self.fresh("qi")
+                self.emit(f"{v} = arith.index_cast {self.idx()} : index to i32")
+                args.append(v)
+            else:
+                args.append("%fv" if self.r.random() < 0.6 else self.const(self.r.choice([0.5, 3.0]), "f32"))
+            types.append(ptype)
+        results = [self.fresh("r") for _ in g.returns]
+        lhs = f"{', '.join(results)} = " if results else ""
+        rt = g.result_types[0] if len(g.result_types) == 1 else f"({', '.join(g.result_types)})"
+        self.emit(f"{lhs}pto.call @{g.name}({', '.join(args)}) : ({', '.join(types)}) -> {rt}")
+        for res, key in zip(results, g.returns):
+            _, buf = bound.get(key, (None, None))
+            if buf is not None:
+                self.latest[buf] = res
+        # Fold what the call wrote into call-site buffers into A, so that an
+        # orchestration argument observes it.
+        for pname, (name, buf) in bound.items():
+            if buf is None:
+                z = self.const(0)
+                res, tid = self.fresh("fold"), self.fresh("ft")
+                self.emit(f"{res}, {tid} = pto.submit @k_acc({name}, {self.latest['A']}, {z}) : "
+                          f"({T}, {T}, index) -> {T}")
+                self.latest["A"] = res
+
+    def build(self) -> str:
+        self.indent = 2
+        sites = self.r.randrange(1, 4)
+        order = [self.r.choice(self.graphs) for _ in range(sites)]
+        for g in self.graphs:
+            if g not in order:
+                order.append(g)
+        self.features.add("call-sites-%d" % min(len(order), 3))
+        for g in order:
+            if self.r.random() < 0.6:
+                trips = self.r.randrange(1, 5)
+                lb, ub, st = self.const(0), self.const(trips), self.const(1)
+                l = self.fresh("l")
+                carried = self.fresh("ca")
+                res = self.fresh("lres")
+                self.emit(f"{res} = scf.for {l} = {lb} to {ub} step {st} iter_args({carried} = "
+                          f"{self.latest['A']}) -> ({T}) {{")
+                self.indent += 1
+                self.scope_idx.append([l])
+                self.scope_tiles.append([])
+                saved = dict(self.latest)
+                self.latest["A"] = carried
+                for _ in range(self.r.randrange(1, 3)):
+                    self.call(g)
+                self.emit(f"scf.yield {self.latest['A']} : {T}")
+                self.latest = saved
+                self.latest["A"] = res
+                self.scope_idx.pop()
+                self.scope_tiles.pop()
+                self.indent -= 1
+                self.emit("}")
+                self.features.add("call-in-loop")
+            elif self.r.random() < 0.25:
+                # A call site under a branch or in a scope: the call's
+                # rebindings stay inside.
+                saved = dict(self.latest)
+                if self.r.random() < 0.5:
+                    c = self.fresh("cnd")
+                    self.emit(f"{c} = arith.cmpi sle, %n0, %n1 : index")
+                    self.emit(f"scf.if {c} {{")
+                    self.features.add("call-in-branch")
+                else:
+                    self.emit("pto.scope {")
+                    self.features.add("call-in-scope")
+                self.indent += 1
+                self.scope_idx.append([])
+                self.scope_tiles.append([])
+                self.call(g)
+                self.scope_idx.pop()
+                self.scope_tiles.pop()
+                self.indent -= 1
+                self.emit("}")
+                self.latest = saved
+            else:
+                self.call(g)
+        self.emit("pto.return")
+        params = (f"%X: {T}, %A: {T}{INOUT}, %A2: {T}{INOUT}, %Wt: {W}, %B: {W}{INOUT}, "
+                  f"%F: {FLAGS}{INOUT}, %n0: index, %n1: index, %fv: f32")
+        return "\n".join([f"  pto.orchestration @main({params}) {{"] + self.lines + ["  }"])
+
+
+def generate(seed: int, enable: Sequence[str] = (), runs: int = 4) -> GeneratedProgram:
+    """Generates program number ``seed``.
+
+    Args:
+        seed: any int; the same seed gives the same program and arguments.
+        enable: names from :data:`KNOWN_BUG_FEATURES` to allow.
+        runs: number of argument sets (runs share one replay runtime; the
+            last run repeats the first run's scalars with fresh buffers).
+
+    Returns:
+        the program. Its ``runs`` match ``@main``'s parameters: ``X``, ``A``,
+        ``A2`` (8x16 f32), ``Wt``, ``B`` (64x16 f32), ``F`` (4 x i32, small
+        non-negative values), ``n0``, ``n1`` (index in [0, 6)), ``fv`` (f32).
+    """
+    enabled = set(enable)
+    unknown = enabled - KNOWN_BUG_FEATURES
+    if unknown:
+        raise ValueError(f"unknown generator features {sorted(unknown)}")
+    rng = random.Random(seed)
+    features: Set[str] = set()
+    graphs = [_GraphGen(rng, f"g{i}", enabled, features) for i in range(rng.choice([1, 1, 2]))]
+    bodies = [g.build() for g in graphs]
+    main = _MainGen(rng, graphs, features).build()
+    text = ("module attributes {pto.runtime = #pto.runtime<host_build_graph>} {\n"
+            + KERNELS + "\n".join(bodies) + "\n" + main + "\n}\n")
+    nrng = np.random.default_rng(seed)
+    arg_sets = []
+    for i in range(runs):
+        if i == runs - 1 and runs > 1:
+            n0, n1, fv = arg_sets[0][6], arg_sets[0][7], arg_sets[0][8]
+        else:
+            n0, n1, fv = int(nrng.integers(0, 6)), int(nrng.integers(0, 6)), float(nrng.random())
+        arg_sets.append([
+            (nrng.random((8, 16)) * 2 - 1).astype(np.float32),
+            (nrng.random((8, 16)) * 2 - 1).astype(np.float32),
+            (nrng.random((8, 16)) * 2 - 1).astype(np.float32),
+            (nrng.random((64, 16)) * 2 - 1).astype(np.float32),
+            (nrng.random((64, 16)) * 2 - 1).astype(np.float32),
+            nrng.integers(0, 4, (4,)).astype(np.int32),
+            n0, n1, fv,
+        ])
+    return GeneratedProgram(seed, text, features, arg_sets)
