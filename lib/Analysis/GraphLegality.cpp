@@ -188,8 +188,59 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
     failed = true;
   }
 
+  // Buffers a task of this Graph writes (by buffer identity).
+  DenseSet<Value> written;
+  graph.walk([&](SubmitOp submit) {
+    for (OpResult result : submit.getOuts())
+      if (std::optional<unsigned> operand =
+              submit.getTiedResultOperandIndex(result.getResultNumber()))
+        written.insert(getBufferRoot(submit->getOperand(*operand)));
+  });
+
   // The body.
   graph.walk([&](Operation *op) {
+    // Replay re-derives no view: every window left in the body is frozen
+    // at the first call's, so it must be the same on every call, whatever
+    // buffer it is a window of.
+    if (auto slice = dyn_cast<SliceOp>(op)) {
+      for (Value operand : llvm::concat<Value>(slice.getOffsets(), slice.getSizes())) {
+        if (analysis.isReplayInvariant(operand))
+          continue;
+        InFlightDiagnostic diag =
+            slice.emitOpError()
+            << "takes, in Graph @" << graph.getName()
+            << ", a view whose window can differ between calls: replay "
+               "reuses the window of the first call";
+        if (Operation *def = operand.getDefiningOp())
+          diag.attachNote(def->getLoc()) << "the window depends on this value";
+        failed = true;
+        break;
+      }
+    }
+    // The host does not re-run the body on replay.
+    if (auto write = dyn_cast<WriteOp>(op)) {
+      write.emitOpError() << "writes a host tensor in Graph @" << graph.getName()
+                          << ": replay does not re-run the body, so the write "
+                             "would happen on the first call only";
+      failed = true;
+    }
+    // A value read while the Graph is recorded must exist before any of
+    // its tasks runs: an untouched boundary tensor, not a task's output or
+    // an allocation of the Graph.
+    if (auto read = dyn_cast<ReadOp>(op)) {
+      Value root = getBufferRoot(read.getSource());
+      auto arg = dyn_cast<BlockArgument>(root);
+      bool boundary = arg && arg.getOwner() == &graph.getBody().front();
+      if (!boundary || written.contains(root)) {
+        read.emitOpError()
+            << "reads, while Graph @" << graph.getName()
+            << " is recorded, "
+            << (boundary ? "a tensor a task of the Graph writes"
+                         : "a buffer the Graph allocates or a task produces")
+            << ": its contents do not exist before the Graph's tasks run";
+        failed = true;
+      }
+    }
     if (isa<FullOp>(op)) {
       op->emitOpError() << "is not supported in a Graph: orchestration code "
                            "generation has no lowering for it";

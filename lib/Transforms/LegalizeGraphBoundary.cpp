@@ -42,13 +42,51 @@ public:
   }
 
   LogicalResult run() {
+    SmallVector<BlockArgument> usedTensors;
+    for (BlockArgument arg : entry().getArguments())
+      if (isa<TensorType>(arg.getType()) && !arg.use_empty())
+        usedTensors.push_back(arg);
     substituteRenames();
     hoistDerivedScalars();
     hoistAllocations();
     if (failed(hoistViews()))
       return failure();
     eraseDeadHoistedOps();
+    dropUnusedBoundaryTensors(usedTensors);
     return success();
+  }
+
+  /// A tensor parameter the body no longer reads after hoisting (every use
+  /// was a view now taken at the call site) leaves the boundary: next to the
+  /// views of it, it would put their per-call offsets into the Graph key and
+  /// record a new definition per call. A Graph keeps at least one tensor.
+  void dropUnusedBoundaryTensors(ArrayRef<BlockArgument> usedBefore) {
+    llvm::BitVector dead(graph.getNumArguments());
+    for (BlockArgument arg : usedBefore)
+      if (arg.use_empty())
+        dead.set(arg.getArgNumber());
+    if (dead.count() == getNumTensorArgs(graph))
+      dead.reset(dead.find_first());
+    if (dead.none())
+      return;
+    for (CallOp call : callers) {
+      SmallVector<Value> args;
+      SmallVector<Attribute> dicts;
+      ArrayAttr callArgAttrs = call.getArgAttrsAttr();
+      for (auto [index, arg] : llvm::enumerate(call.getArgs())) {
+        if (dead.test(index))
+          continue;
+        args.push_back(arg);
+        if (callArgAttrs)
+          dicts.push_back(callArgAttrs[index]);
+      }
+      rewriter.modifyOpInPlace(call, [&] {
+        call.getArgsMutable().assign(args);
+        if (callArgAttrs)
+          call.setArgAttrsAttr(ArrayAttr::get(call.getContext(), dicts));
+      });
+    }
+    (void)graph.eraseArguments(dead);
   }
 
 private:
@@ -91,8 +129,25 @@ private:
     return param;
   }
 
-  /// Rebuilds hoistable scalar `value` at a call site from the caller's
-  /// operands (constants and pure arithmetic are cloned).
+  /// Returns true if a call site can rebuild `value` from its arguments:
+  /// a hoistable scalar, or the extent of a boundary tensor (`pto.dim`),
+  /// through pure arithmetic.
+  bool isRebuildable(Value value) {
+    if (analysis.isHoistable(value))
+      return true;
+    if (auto dim = value.getDefiningOp<DimOp>()) {
+      auto arg = dyn_cast<BlockArgument>(dim.getSource());
+      return arg && arg.getOwner() == &entry();
+    }
+    Operation *def = value.getDefiningOp();
+    return def && isa<arith::ArithDialect>(def->getDialect()) && isPure(def) &&
+           def->getNumRegions() == 0 &&
+           llvm::all_of(def->getOperands(),
+                        [&](Value v) { return isRebuildable(v); });
+  }
+
+  /// Rebuilds `value` (see isRebuildable) at a call site from the caller's
+  /// operands: constants, pure arithmetic and boundary extents are cloned.
   Value rebuildAtCallSite(OpBuilder &builder, CallOp call, Value value) {
     IRMapping &mapping = callMappings[call];
     if (Value mapped = mapping.lookupOrNull(value))
@@ -234,15 +289,35 @@ private:
 
       SmallVector<Value> operands(slice.getOffsets());
       llvm::append_range(operands, slice.getSizes());
-      bool allHoistable = llvm::all_of(
-          operands, [&](Value v) { return analysis.isHoistable(v); });
-      bool allInvariant = llvm::all_of(
-          operands, [&](Value v) { return analysis.isReplayInvariant(v); });
+      auto isInvariant = [&](Value v) { return analysis.isReplayInvariant(v); };
+      bool allInvariant = llvm::all_of(operands, isInvariant);
+      // The call site rebuilds the window from its own arguments: offsets
+      // that are hoistable, sizes that are also the same on every call
+      // (replay copies a view's shape from the recording).
+      bool offsetsHoistable = llvm::all_of(
+          slice.getOffsets(), [&](Value v) { return analysis.isHoistable(v); });
+      bool sizesRebuildable = llvm::all_of(slice.getSizes(), [&](Value v) {
+        return isInvariant(v) && isRebuildable(v);
+      });
+      bool sizesHoistable = llvm::all_of(
+          slice.getSizes(), [&](Value v) { return analysis.isHoistable(v); });
 
       bool rebuildable = !throughView && !chosenAtRunTime;
-      if (allInvariant && (!rebuildable || !allHoistable))
-        continue; // Frozen on the first call, and correctly so.
-      if (!rebuildable || !allHoistable) {
+      bool hoist = rebuildable && offsetsHoistable && sizesRebuildable;
+      // Every operand the same on every call and some of them not
+      // reconstructible at the call site: frozen, and correctly so.
+      if (!hoist && allInvariant)
+        continue;
+      if (!hoist && rebuildable && offsetsHoistable && sizesHoistable) {
+        slice.emitOpError()
+            << "takes a view of boundary tensor #" << root.getArgNumber()
+            << " of Graph @" << graph.getName()
+            << " whose shape reads a boundary scalar: replay would apply the "
+               "first call's shape to every call";
+        failed = true;
+        continue;
+      }
+      if (!hoist) {
         InFlightDiagnostic diag = slice.emitOpError();
         diag << "takes a view of boundary tensor #" << root.getArgNumber()
              << " of Graph @" << graph.getName()
@@ -258,18 +333,6 @@ private:
             if (Operation *def = v.getDefiningOp())
               diag.attachNote(def->getLoc())
                   << "this value varies between calls";
-        failed = true;
-        continue;
-      }
-      // Replay copies a view's shape from the recording.
-      if (llvm::any_of(slice.getSizes(), [&](Value v) {
-            return !analysis.isReplayInvariant(v);
-          })) {
-        slice.emitOpError()
-            << "takes a view of boundary tensor #" << root.getArgNumber()
-            << " of Graph @" << graph.getName()
-            << " whose shape reads a boundary scalar: replay would apply the "
-               "first call's shape to every call";
         failed = true;
         continue;
       }

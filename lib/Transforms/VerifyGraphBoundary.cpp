@@ -49,24 +49,6 @@ static LogicalResult verifyHoistingPostConditions(GraphOp graph,
                "value";
         failed = true;
       }
-      return;
-    }
-    auto slice = dyn_cast<SliceOp>(op);
-    if (!slice)
-      return;
-    BlockArgument param =
-        getPossibleViewedArgument(graph.getBody().front(), slice.getSource());
-    if (!param)
-      return;
-    auto isVarying = [&](Value v) { return !analysis.isReplayInvariant(v); };
-    if (llvm::any_of(slice.getOffsets(), isVarying) ||
-        llvm::any_of(slice.getSizes(), isVarying)) {
-      slice.emitOpError()
-          << "takes a view of boundary tensor #" << param.getArgNumber()
-          << " of Graph @" << graph.getName()
-          << " whose window can differ between calls: replay patches only "
-             "the tensor's address and would reuse the first call's window";
-      failed = true;
     }
   });
   return failure(failed);
