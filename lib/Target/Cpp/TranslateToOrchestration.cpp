@@ -80,7 +80,8 @@ static std::optional<StringRef> getUserName(Value value) {
 static std::string commentSafe(StringRef name) {
   std::string result;
   for (char c : name)
-    result.push_back(llvm::isPrint(c) && c != '\\' ? c : '?');
+    // No line splices, breaks or trigraphs (`??/`).
+    result.push_back(llvm::isPrint(c) && c != '\\' && c != '?' ? c : '_');
   return result;
 }
 
@@ -793,6 +794,19 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
   auto cast = [&]() { return "(" + cType->str() + ")" + operands[0]; };
   bool fromBool = op->getNumOperands() &&
                   op->getOperand(0).getType().isSignlessInteger(1);
+  // C++ bool arithmetic and ordering differ from arith's signed i1 (true
+  // is -1): only bitwise logic, equality and selection are printed.
+  if (fromBool &&
+      !isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::SelectOp,
+           arith::ExtSIOp, arith::ExtUIOp, arith::SIToFPOp, arith::IndexCastOp,
+           arith::UIToFPOp>(op)) {
+    auto cmp = dyn_cast<arith::CmpIOp>(op);
+    if (!cmp || (cmp.getPredicate() != arith::CmpIPredicate::eq &&
+                 cmp.getPredicate() != arith::CmpIPredicate::ne))
+      return op->emitOpError()
+             << "computes on i1 values, which the translation prints only "
+                "for bitwise logic, equality, selection and conversions";
+  }
   std::optional<std::string> expr =
       llvm::TypeSwitch<Operation *, std::optional<std::string>>(op)
           .Case<arith::AddIOp, arith::AddFOp>([&](auto) { return binary("+"); })
@@ -823,13 +837,18 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
                                   " ? -1 : 0)"
                             : cast();
           })
-          .Case<arith::TruncIOp>([&](arith::TruncIOp trunc) {
-            return trunc.getType().isSignlessInteger(1)
-                       ? "((" + operands[0] + " & 1) != 0)"
-                       : cast();
+          .Case<arith::TruncIOp, arith::IndexCastOp>([&](auto convert) {
+            if (convert.getType().isSignlessInteger(1))
+              return "((" + operands[0] + " & 1) != 0)";
+            return fromBool ? "(" + cType->str() + ")(" + operands[0] +
+                                  " ? -1 : 0)"
+                            : cast();
           })
-          .Case<arith::IndexCastOp, arith::ExtUIOp, arith::ExtFOp,
-                arith::TruncFOp>([&](auto) { return cast(); })
+          .Case<arith::ExtUIOp>([&](auto) {
+            return "(" + cType->str() + ")(" + operandUnsigned + ")" +
+                   operands[0];
+          })
+          .Case<arith::ExtFOp, arith::TruncFOp>([&](auto) { return cast(); })
           .Case<arith::FPToSIOp>([&](arith::FPToSIOp convert)
                                      -> std::optional<std::string> {
             if (convert.getType().isSignlessInteger(1))
@@ -1275,17 +1294,49 @@ OrchestrationEmitter::declareVariable(StringRef name, Type type,
   return success();
 }
 
-/// Follows tied results (the same buffer under a new name) back from `value`.
-static Value getTiedSource(Value value) {
+/// Follows `value` back to the value whose C++ name it is printed with:
+/// tied results name their operand's buffer, a loop result whose carry has
+/// no variable names the loop's init value, and a scope result that names a
+/// buffer from outside the scope names that buffer.
+static Value getNamingSource(Value value) {
   while (auto result = dyn_cast<OpResult>(value)) {
-    auto tied = dyn_cast<TiedOpInterface>(result.getOwner());
-    if (!tied)
+    Operation *owner = result.getOwner();
+    unsigned number = result.getResultNumber();
+    if (auto tied = dyn_cast<TiedOpInterface>(owner)) {
+      std::optional<unsigned> operand = tied.getTiedResultOperandIndex(number);
+      if (!operand)
+        break;
+      value = owner->getOperand(*operand);
+    } else if (auto loop = dyn_cast<scf::ForOp>(owner)) {
+      auto carries = loop->getAttrOfType<DenseBoolArrayAttr>(
+          PTODialect::getCarryVariablesAttrName());
+      if (!carries || carries[number])
+        break;
+      value = loop.getInitArgs()[number];
+    } else if (auto branch = dyn_cast<scf::IfOp>(owner)) {
+      if (!isa<TensorType>(value.getType()) || branch.getElseRegion().empty())
+        break;
+      Value thenSource = getNamingSource(branch.thenYield().getOperand(number));
+      Value elseSource = getNamingSource(branch.elseYield().getOperand(number));
+      Operation *def =
+          isa<BlockArgument>(thenSource)
+              ? cast<BlockArgument>(thenSource).getOwner()->getParentOp()
+              : thenSource.getDefiningOp();
+      if (thenSource != elseSource || branch->isAncestor(def))
+        break;
+      value = thenSource;
+    } else if (auto scope = dyn_cast<ScopeOp>(owner)) {
+      Value yielded = getNamingSource(
+          scope.getBody().front().getTerminator()->getOperand(number));
+      Operation *def = isa<BlockArgument>(yielded)
+                           ? cast<BlockArgument>(yielded).getOwner()->getParentOp()
+                           : yielded.getDefiningOp();
+      if (!isa<TensorType>(value.getType()) || scope->isAncestor(def))
+        break;
+      value = yielded;
+    } else {
       break;
-    std::optional<unsigned> operand =
-        tied.getTiedResultOperandIndex(result.getResultNumber());
-    if (!operand)
-      break;
-    value = result.getOwner()->getOperand(*operand);
+    }
   }
   return value;
 }
@@ -1297,7 +1348,7 @@ LogicalResult OrchestrationEmitter::emitScope(ScopeOp op) {
   // buffer's name; any other value must stay nameable after the scope
   // closes: a variable declared before it, assigned at the yield.
   auto isFromOutside = [&](Value value) {
-    Value source = getTiedSource(value);
+    Value source = getNamingSource(value);
     Operation *def = isa<BlockArgument>(source)
                          ? cast<BlockArgument>(source).getOwner()->getParentOp()
                          : source.getDefiningOp();
@@ -1341,7 +1392,7 @@ LogicalResult OrchestrationEmitter::emitScope(ScopeOp op) {
        llvm::zip_equal(op.getResults(), resultVars, yield.getOperands())) {
     if (!var.empty())
       continue;
-    FailureOr<std::string> name = nameOf(getTiedSource(value), op);
+    FailureOr<std::string> name = nameOf(getNamingSource(value), op);
     if (failed(name))
       return failure();
     bind(result, *name, /*isDeclaration=*/false);
@@ -1419,8 +1470,28 @@ LogicalResult OrchestrationEmitter::emitIf(scf::IfOp op) {
   FailureOr<std::string> condition = nameOf(op.getCondition(), op);
   if (failed(condition))
     return failure();
+  // A tensor both branches yield as the same outside buffer keeps that
+  // buffer's name; any other result is a variable declared before the if.
   SmallVector<std::string> resultVars;
+  SmallVector<Value> sameBuffer;
   for (Value result : op.getResults()) {
+    unsigned number = cast<OpResult>(result).getResultNumber();
+    Value source;
+    if (isa<TensorType>(result.getType()) && !op.getElseRegion().empty()) {
+      Value thenSource = getNamingSource(op.thenYield().getOperand(number));
+      Value elseSource = getNamingSource(op.elseYield().getOperand(number));
+      Operation *def =
+          isa<BlockArgument>(thenSource)
+              ? cast<BlockArgument>(thenSource).getOwner()->getParentOp()
+              : thenSource.getDefiningOp();
+      if (thenSource == elseSource && !op->isAncestor(def))
+        source = thenSource;
+    }
+    sameBuffer.push_back(source);
+    if (source) {
+      resultVars.push_back("");
+      continue;
+    }
     std::string name = declare(result, "selected");
     if (failed(declareVariable(name, result.getType(), op)))
       return failure();
@@ -1439,6 +1510,14 @@ LogicalResult OrchestrationEmitter::emitIf(scf::IfOp op) {
   if (!op.getElseRegion().empty() &&
       failed(emitBranch("else", op.getElseRegion())))
     return failure();
+  for (auto [result, source] : llvm::zip_equal(op.getResults(), sameBuffer)) {
+    if (!source)
+      continue;
+    FailureOr<std::string> name = nameOf(source, op);
+    if (failed(name))
+      return failure();
+    bind(result, *name, /*isDeclaration=*/false);
+  }
   return success();
 }
 
