@@ -176,6 +176,14 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
   Block &entry = graph.getBody().front();
   auto ret = cast<ReturnOp>(entry.getTerminator());
   for (auto [index, value] : llvm::enumerate(ret.getOperands())) {
+    if (!isa<TensorType>(value.getType())) {
+      ret.emitOpError() << "returns at position " << index << " a scalar from "
+                        << "Graph @" << graph.getName()
+                        << ": a Graph launch hands back only the buffers it "
+                           "was passed, never a value";
+      failed = true;
+      continue;
+    }
     auto arg = dyn_cast<BlockArgument>(value);
     if (arg && arg.getOwner() == &entry)
       continue;

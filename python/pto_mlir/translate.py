@@ -8,8 +8,10 @@ from .ir import Diagnostic, MLIRError, Module
 
 
 def to_orchestration_cpp(module: Module, prepare: bool = True) -> str:
-    """Returns the orchestration C++ for ``module`` (tensormap_and_ringbuffer
-    runtime), as ``pto-translate --pto-to-cpp`` prints it.
+    """Returns the orchestration C++ for ``module``, for the runtime its
+    ``pto.runtime`` attribute names, as ``pto-translate --pto-to-cpp`` prints
+    it. Graph modules (host_build_graph) must be legalized first
+    (:func:`pto_mlir.pipelines.legalize_graph_boundary`).
 
     Args:
         module: a module with one ``pto.orchestration`` function. Names come

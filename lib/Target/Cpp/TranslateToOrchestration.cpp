@@ -393,6 +393,8 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
 /// it is recorded (anything but forwarding it to a task).
 static bool isConstructionValue(BlockArgument arg) {
   return llvm::any_of(arg.getUses(), [&](OpOperand &use) {
+    if (isa<ReturnOp>(use.getOwner()))
+      return false;
     auto submit = dyn_cast<SubmitOp>(use.getOwner());
     return !submit || use.getOperandNumber() >= submit.getArgs().size();
   });
@@ -679,7 +681,8 @@ LogicalResult OrchestrationEmitter::emitAllocationBatch(ArrayRef<CreateOp> creat
        << type.getRank() << ", " << *dataType << ");\n";
     infos.push_back(info);
   }
-  std::string alloc = freshName("alloc_" + std::to_string(allocCount++));
+  std::string alloc =
+      freshName(taskPrefix + "alloc_" + std::to_string(allocCount++));
   os << sp::kOutputsType << " " << alloc << " = " << sp::kAllocTensors << "("
      << llvm::join(infos, ", ") << ");\n";
   for (auto [index, create] : llvm::enumerate(creates)) {
@@ -809,9 +812,14 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
   }
   std::optional<std::string> expr =
       llvm::TypeSwitch<Operation *, std::optional<std::string>>(op)
-          .Case<arith::AddIOp, arith::AddFOp>([&](auto) { return binary("+"); })
-          .Case<arith::SubIOp, arith::SubFOp>([&](auto) { return binary("-"); })
-          .Case<arith::MulIOp, arith::MulFOp>([&](auto) { return binary("*"); })
+          // arith integers wrap; C++ signed overflow is undefined, so
+          // wrapping arithmetic is computed unsigned.
+          .Case<arith::AddIOp>([&](auto) { return unsignedBinary("+"); })
+          .Case<arith::SubIOp>([&](auto) { return unsignedBinary("-"); })
+          .Case<arith::MulIOp>([&](auto) { return unsignedBinary("*"); })
+          .Case<arith::AddFOp>([&](auto) { return binary("+"); })
+          .Case<arith::SubFOp>([&](auto) { return binary("-"); })
+          .Case<arith::MulFOp>([&](auto) { return binary("*"); })
           .Case<arith::DivSIOp, arith::DivFOp>([&](auto) { return binary("/"); })
           .Case<arith::RemSIOp>([&](auto) { return binary("%"); })
           .Case<arith::DivUIOp>([&](auto) { return unsignedBinary("/"); })
@@ -819,7 +827,7 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
           .Case<arith::AndIOp>([&](auto) { return binary("&"); })
           .Case<arith::OrIOp>([&](auto) { return binary("|"); })
           .Case<arith::XOrIOp>([&](auto) { return binary("^"); })
-          .Case<arith::ShLIOp>([&](auto) { return binary("<<"); })
+          .Case<arith::ShLIOp>([&](auto) { return unsignedBinary("<<"); })
           .Case<arith::ShRSIOp>([&](auto) { return binary(">>"); })
           .Case<arith::ShRUIOp>([&](auto) { return unsignedBinary(">>"); })
           .Case<arith::MaxSIOp, arith::MaximumFOp>([&](auto) {
@@ -1009,7 +1017,7 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
     call = std::string(sp::kSubmitAiv) + "(" + std::to_string(id) + ", " + params + ")";
     break;
   case CoreType::mixed: {
-    std::string mixed = freshName("mixed_" + std::to_string(task));
+    std::string mixed = freshName(taskPrefix + "mixed_" + std::to_string(task));
     os << sp::kMixedKernels << " " << mixed << " = {" << id << ", " << id
        << ", " << sp::kInvalidKernelId << "};\n";
     call = std::string(sp::kSubmitMixed) + "(" + mixed + ", " + params + ")";
@@ -1153,7 +1161,22 @@ LogicalResult OrchestrationEmitter::emitDim(DimOp op) {
   return success();
 }
 
+/// Host control tensors under host_build_graph need argument metadata that
+/// selects host transfers for them; the translation does not print it yet,
+/// and without it the host would read or write device storage.
+static LogicalResult checkHostAccess(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!op->getParentOfType<OrchestrationOp>() || !module ||
+      getModuleRuntime(module) != Runtime::host_build_graph)
+    return success();
+  return op->emitOpError()
+         << "accesses a host control tensor under host_build_graph, whose "
+            "argument transfer metadata the translation does not print yet";
+}
+
 LogicalResult OrchestrationEmitter::emitRead(ReadOp op) {
+  if (failed(checkHostAccess(op)))
+    return failure();
   FailureOr<StringRef> cType = getCType(op.getType());
   FailureOr<std::string> source = nameOf(op.getSource(), op);
   FailureOr<std::string> indices =
@@ -1174,6 +1197,8 @@ LogicalResult OrchestrationEmitter::emitRead(ReadOp op) {
 }
 
 LogicalResult OrchestrationEmitter::emitWrite(WriteOp op) {
+  if (failed(checkHostAccess(op)))
+    return failure();
   FailureOr<StringRef> cType = getCType(op.getValue().getType());
   FailureOr<std::string> dest = nameOf(op.getDest(), op);
   FailureOr<std::string> value = nameOf(op.getValue(), op);
