@@ -65,7 +65,7 @@ public:
     for (BlockArgument arg : usedBefore)
       if (arg.use_empty())
         dead.set(arg.getArgNumber());
-    if (dead.count() == getNumTensorArgs(graph))
+    if (dead.any() && dead.count() == getNumTensorArgs(graph))
       dead.reset(dead.find_first());
     if (dead.none())
       return;

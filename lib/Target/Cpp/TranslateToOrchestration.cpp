@@ -1166,8 +1166,7 @@ LogicalResult OrchestrationEmitter::emitDim(DimOp op) {
 /// and without it the host would read or write device storage.
 static LogicalResult checkHostAccess(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
-  if (!op->getParentOfType<OrchestrationOp>() || !module ||
-      getModuleRuntime(module) != Runtime::host_build_graph)
+  if (!module || getModuleRuntime(module) != Runtime::host_build_graph)
     return success();
   return op->emitOpError()
          << "accesses a host control tensor under host_build_graph, whose "
