@@ -1,0 +1,579 @@
+// RUN: pto-translate --pto-to-cpp -split-input-file -verify-diagnostics %s
+
+// Every diagnostic of the orchestration C++ translation, at the op that cannot
+// be printed. The input is given as the translation sees it (scopes and
+// pto.carry_variables written out where the prepare pipeline would add them).
+
+// expected-error @below {{expects exactly one pto.orchestration function (the runtime entry), found 0}}
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32>)
+}
+
+// -----
+
+// expected-error @below {{expects exactly one pto.orchestration function (the runtime entry), found 2}}
+module {
+  pto.orchestration @first() {
+    pto.return
+  }
+  pto.orchestration @second() {
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error @below {{'pto.graph' op needs the host_build_graph runtime}}
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.return
+  }
+}
+
+// -----
+
+// A Graph call: the Graph it calls is reported (the runtime has no Graphs).
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error @below {{'pto.graph' op needs the host_build_graph runtime}}
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @layer(%x) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  // expected-error @below {{'pto.orchestration' op parameter #1 has type 'f16', which has no C++ scalar type here}}
+  pto.orchestration @main(%x: !pto.tensor<16xf32>, %h: f16) {
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main() {
+    // expected-error @below {{'pto.create' op allocates '!pto.tensor<f32>', which the runtime cannot allocate}}
+    %c = pto.create : !pto.tensor<f32>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<f32> {pto.direction = #pto.direction<out>})
+  pto.orchestration @main() {
+    // expected-error @below {{'pto.submit' op leaves the runtime to allocate '!pto.tensor<f32>', which it cannot}}
+    %x, %t = pto.submit @k() : () -> !pto.tensor<f32>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main() {
+    // expected-error @below {{'pto.create' op allocates '!pto.tensor<16x8xf32, dn>', which the runtime cannot allocate (TensorCreateInfo takes a row-major shape of rank 1 or more)}}
+    %c = pto.create : !pto.tensor<16x8xf32, dn>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%c: !pto.tensor<16x8xf32, dn> {pto.direction = #pto.direction<out>})
+  pto.orchestration @main() {
+    // expected-error @below {{'pto.submit' op leaves the runtime to allocate '!pto.tensor<16x8xf32, dn>', which it cannot (TensorCreateInfo takes a row-major shape of rank 1 or more)}}
+    %r, %t = pto.submit @k() : () -> !pto.tensor<16x8xf32, dn>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%a: f32, %b: f32) {
+    // expected-error @below {{'arith.cmpf' op has no orchestration C++ translation}}
+    %lt = arith.cmpf olt, %a, %b : f32
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%a: i32) {
+    // expected-error @below {{'arith.uitofp' op has no orchestration C++ translation}}
+    %f = arith.uitofp %a : i32 to f32
+    pto.return
+  }
+}
+
+// -----
+
+// arith.fptosi to i1 has no C++ spelling (a bool conversion tests != 0).
+module {
+  pto.orchestration @main(%a: f32) {
+    // expected-error @below {{'arith.fptosi' op has no orchestration C++ translation}}
+    %b = arith.fptosi %a : f32 to i1
+    pto.return
+  }
+}
+
+// -----
+
+// Arithmetic and ordering on i1: arith's i1 is signed (true is -1) and wraps
+// mod 2, C++ bool orders false < true and promotes to int, so they disagree
+// (cmpi slt(true, false) and maxsi(true, false): arith true and false, C++
+// false and true; addi(true, true): arith false, C++ true). Only bitwise
+// logic, cmpi eq/ne, select and conversions of i1 are printed (scalars.mlir);
+// every other op on i1 operands is an error, the unsigned ones included.
+module {
+  pto.orchestration @main(%p: i1, %q: i1) {
+    // expected-error @below {{'arith.cmpi' op computes on i1 values, which the translation prints only for bitwise logic, equality, selection and conversions}}
+    %r = arith.cmpi slt, %p, %q : i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%p: i1, %q: i1) {
+    // expected-error @below {{'arith.cmpi' op computes on i1 values}}
+    %r = arith.cmpi sge, %p, %q : i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%p: i1, %q: i1) {
+    // expected-error @below {{'arith.cmpi' op computes on i1 values}}
+    %r = arith.cmpi ugt, %p, %q : i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%p: i1, %q: i1) {
+    // expected-error @below {{'arith.maxsi' op computes on i1 values}}
+    %r = arith.maxsi %p, %q : i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%p: i1, %q: i1) {
+    // expected-error @below {{'arith.minsi' op computes on i1 values}}
+    %r = arith.minsi %p, %q : i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%p: i1, %q: i1) {
+    // expected-error @below {{'arith.maxui' op computes on i1 values}}
+    %r = arith.maxui %p, %q : i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%p: i1, %q: i1) {
+    // expected-error @below {{'arith.addi' op computes on i1 values}}
+    %r = arith.addi %p, %q : i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%p: i1, %q: i1) {
+    // expected-error @below {{'arith.subi' op computes on i1 values}}
+    %r = arith.subi %p, %q : i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%p: i1, %q: i1) {
+    // expected-error @below {{'arith.muli' op computes on i1 values}}
+    %r = arith.muli %p, %q : i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%p: i1, %q: i1) {
+    // expected-error @below {{'arith.shrui' op computes on i1 values}}
+    %r = arith.shrui %p, %q : i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%a: index, %b: index) {
+    // expected-error @below {{'arith.ceildivsi' op has no orchestration C++ translation}}
+    %q = arith.ceildivsi %a, %b : index
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%a: i32) {
+    // expected-error @below {{'arith.addui_extended' op has no orchestration C++ translation}}
+    %sum, %overflow = arith.addui_extended %a, %a : i32, i1
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%a: f32) {
+    // expected-error @below {{'arith.truncf' op produces 'f16', which has no C++ scalar type here}}
+    %h = arith.truncf %a : f32 to f16
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main() {
+    // expected-error @below {{'arith.constant' op has no C++ scalar type}}
+    %c = arith.constant 5 : i128
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main() {
+    // expected-error @below {{'arith.constant' op has no C++ literal for 1.000000e+00 : bf16}}
+    %c = arith.constant 1.0 : bf16
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main() {
+    // expected-error @below {{'arith.constant' op has no C++ literal for dense<1> : vector<2xi32>}}
+    %c = arith.constant dense<1> : vector<2xi32>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main() {
+    // expected-error @below {{'arith.constant' op is not finite: only finite floating-point constants have a C++ literal}}
+    %inf = arith.constant 0x7F800000 : f32
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main() {
+    // expected-error @below {{'arith.constant' op is not finite}}
+    %nan = arith.constant 0x7FF8000000000000 : f64
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %p: !pto.tensor<1xi32>) {
+    // expected-error @below {{'pto.submit' op has a dispatch predicate or core_num, which the translation does not support yet}}
+    %x1, %t = pto.submit @k(%x) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    // expected-error @below {{'pto.submit' op has a dispatch predicate or core_num}}
+    %x1, %t = pto.submit @k(%x) core_num(%n) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%x: !pto.tensor<4xf16>) {
+    // expected-error @below {{'pto.read' op reads 'f16', which has no C++ scalar type here}}
+    %v = pto.read %x[0] : !pto.tensor<4xf16>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main() {
+    %zero = arith.constant 0.0 : f32
+    // expected-error @below {{'pto.full' op has no orchestration C++ translation}}
+    %z = pto.full %zero : !pto.tensor<16xf32>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%n: index) {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{'scf.while' op has no orchestration C++ translation}}
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %go = arith.cmpi slt, %i, %n : index
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%i: index):
+      scf.yield %i : index
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope manual {
+      // expected-error @below {{'pto.scope' op lets a task id leave the runtime scope it is produced in: a dependency on it after the scope cannot be resolved; keep the consumer in the producer's scope}}
+      %t = pto.scope manual -> !pto.task_id {
+        %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        pto.yield %tid : !pto.task_id
+      }
+      // expected-note @below {{used here}}
+      %x2, %t2 = pto.submit @k(%x) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    pto.scope manual {
+      %none = pto.invalid_task_id
+      // expected-error @below {{'pto.scope' op lets a task id leave the runtime scope it is produced in}}
+      %ids = pto.scope -> !pto.task_id_array<2> {
+        %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        %a = pto.array_splat %tid : !pto.task_id_array<2>
+        pto.yield %a : !pto.task_id_array<2>
+      }
+      // expected-note @below {{used here}}
+      %g = pto.array_get %ids[%c0] : !pto.task_id_array<2>
+      // expected-note @below {{used here}}
+      %x2, %t2 = pto.submit @k(%x) deps(%ids : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-error @below {{'scf.for' op has no 'pto.carry_variables' attribute: run pto-classify-iter-arg-carry before the translation}}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (!pto.tensor<16xf32>) {
+      %acc1, %t = pto.submit @k(%acc) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      scf.yield %acc1 : !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    pto.scope manual {
+      %none = pto.invalid_task_id
+      // expected-error @below {{task id through a parallel loop}}
+      %last = scf.for %i = %c0 to %c4 step %c1 iter_args(%prev = %none) -> (!pto.task_id) {
+        %x1, %t = pto.submit @k(%x) deps(%prev : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        scf.yield %t : !pto.task_id
+      } {pto.parallel, pto.carry_variables = array<i1: true>}
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // expected-error @below {{'scf.for' op compares unsigned: not translated yet}}
+    scf.for unsigned %i = %c0 to %n step %c1 : i32 {
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.orchestration @main(%f: i1, %a: f32) {
+    // expected-error @below {{'scf.if' op needs a C++ variable of type 'f16', which the translation cannot declare}}
+    %h = scf.if %f -> (f16) {
+      %x = arith.truncf %a : f32 to f16
+      scf.yield %x : f16
+    } else {
+      %y = arith.truncf %a : f32 to f16
+      scf.yield %y : f16
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope manual {
+      %c0 = arith.constant 0 : index
+      %none = pto.invalid_task_id
+      %ids = pto.array_splat %none : !pto.task_id_array<2>
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      // expected-error @below {{'pto.array_update' op updates a task id array that is read again afterwards: the translation updates arrays in place}}
+      %ids1 = pto.array_update %ids[%c0], %t : !pto.task_id_array<2>
+      %x2, %t2 = pto.submit @k(%x1) deps(%ids : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    pto.scope manual {
+      %none = pto.invalid_task_id
+      %ids = pto.array_splat %none : !pto.task_id_array<2>
+      scf.for %i = %c0 to %c2 step %c1 {
+        %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        // expected-error @below {{'pto.array_update' op updates, inside a loop, a task id array defined outside it: every iteration would see the previous one's update; carry the array through the loop's iter_args}}
+        %ids1 = pto.array_update %ids[%i], %t : !pto.task_id_array<2>
+        %x2, %t2 = pto.submit @k(%x) deps(%ids1 : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      }
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @inner(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+  pto.graph @outer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    // expected-error @below {{'pto.call' op calls a Graph from a Graph}}
+    pto.call @inner(%x) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @outer(%x) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    // expected-error @below {{'pto.call' op has dependencies or a predicate, which a Graph launch cannot take}}
+    pto.call @layer(%x1) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @use(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<16xf32> {
+    %c = pto.create : !pto.tensor<16xf32>
+    %c1, %t = pto.submit @k(%c) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return %c1 : !pto.tensor<16xf32>
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    // expected-error @below {{'pto.call' op uses result #0, which is not one of the Graph's parameters: run pto-graph-legalize-pipeline first}}
+    %r = pto.call @layer(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    %x1, %t = pto.submit @use(%r, %x) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}

@@ -1,0 +1,365 @@
+// RUN: pto-translate --pto-to-cpp -split-input-file -verify-diagnostics %s
+
+// Graph-related diagnostics of the orchestration C++ translation (issue 5,
+// "Deliver" 6; docs/translation.md, "Graph functions (host_build_graph)").
+// The input is prepared IR written by hand: the translation sees it as after
+// the legalize and prepare pipelines would leave it (scopes and
+// pto.carry_variables written out), but breaking one rule each.
+// test_translate_graphs.py checks that each case also raises MLIRError from
+// Python.
+
+// A Graph in a module for the default runtime: reported at the Graph the user
+// wrote, not as C++ that names GraphTaskArgs without declaring it.
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error @below {{'pto.graph' op needs the host_build_graph runtime: GraphTaskArgs and rt_submit_graph exist only there; set pto.runtime = #pto.runtime<host_build_graph> on the module}}
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      pto.call @layer(%x) : (!pto.tensor<16xf32>) -> ()
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// The same with the default runtime named explicitly, and a Graph nobody
+// calls: still rejected (the C++ would not compile for that runtime).
+module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error @below {{'pto.graph' op needs the host_build_graph runtime}}
+  pto.graph @unused(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A call result that is not one of the Graph's parameters (the Graph returns
+// a buffer it allocated: not legalized), read by a later launch.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+  pto.graph @layer(%x: !pto.tensor<16xf32>) -> !pto.tensor<16xf32> {
+    %y = pto.create : !pto.tensor<16xf32>
+    %r = pto.scope -> !pto.tensor<16xf32> {
+      %y1, %t = pto.submit @k(%x, %y) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      pto.yield %y1 : !pto.tensor<16xf32>
+    }
+    pto.return %r : !pto.tensor<16xf32>
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>}) {
+    pto.scope {
+      // expected-error @below {{'pto.call' op uses result #0, which is not one of the Graph's parameters: run pto-graph-legalize-pipeline first}}
+      %r = pto.call @layer(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %o1, %t = pto.submit @k(%r, %o) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// The same for the second result, returned as a view of a parameter (a view
+// is not the parameter), carried out of a loop by a loop-carried value.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @layer(%x: !pto.tensor<32xf32> {pto.direction = #pto.direction<inout>},
+                   %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+      -> (!pto.tensor<16xf32>, !pto.tensor<16xf32>) {
+    %v = pto.slice %x[0] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
+    pto.scope {
+      %v1, %t = pto.submit @k(%v) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return %y, %v : !pto.tensor<16xf32>, !pto.tensor<16xf32>
+  }
+  pto.orchestration @main(%x: !pto.tensor<32xf32> {pto.direction = #pto.direction<inout>},
+                          %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%cur = %y) -> (!pto.tensor<16xf32>) {
+        // expected-error @below {{'pto.call' op uses result #1, which is not one of the Graph's parameters}}
+        %a, %b = pto.call @layer(%x, %cur) : (!pto.tensor<32xf32>, !pto.tensor<16xf32>) -> (!pto.tensor<16xf32>, !pto.tensor<16xf32>)
+        scf.yield %b : !pto.tensor<16xf32>
+      } {pto.carry_variables = array<i1: true>}
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A Graph calling a Graph: the runtime cannot record a Graph while it records
+// another.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @inner(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+  pto.graph @outer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      // expected-error @below {{'pto.call' op calls a Graph from a Graph}}
+      pto.call @inner(%x) : (!pto.tensor<16xf32>) -> ()
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      pto.call @outer(%x) : (!pto.tensor<16xf32>) -> ()
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// The same, the inner call in a constant-trip loop of the body.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @inner(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+  pto.graph @outer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      pto.scope {
+        // expected-error @below {{'pto.call' op calls a Graph from a Graph}}
+        pto.call @inner(%x) : (!pto.tensor<16xf32>) -> ()
+      }
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      pto.call @outer(%x) : (!pto.tensor<16xf32>) -> ()
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// Dependencies on a Graph launch (in a manual scope): the runtime rejects
+// dependencies across a Graph boundary.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope manual {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      // expected-error @below {{'pto.call' op has dependencies or a predicate, which a Graph launch cannot take}}
+      pto.call @layer(%x1) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>) -> ()
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A dispatch predicate on a Graph launch: the runtime would ignore it.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                          %p: !pto.tensor<1xi32>) {
+    pto.scope {
+      // expected-error @below {{'pto.call' op has dependencies or a predicate, which a Graph launch cannot take}}
+      pto.call @layer(%x) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<16xf32>) -> ()
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// Both, on a call in a loop (the loop carries nothing).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                          %p: !pto.tensor<1xi32>) {
+    pto.scope manual {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      scf.for %i = %c0 to %c2 step %c1 {
+        // expected-error @below {{'pto.call' op has dependencies or a predicate, which a Graph launch cannot take}}
+        pto.call @layer(%x1) deps(%t : !pto.task_id) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<16xf32>) -> ()
+      }
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A construction value (a boundary scalar read while the Graph is recorded)
+// of a type with no C++ scalar type: it cannot be decoded from the Config.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error @below {{'pto.graph' op reads scalar parameter #1 of type 'f16', which has no C++ scalar type here}}
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %h: f16) {
+    %z = arith.constant 0.0 : f16
+    %c = arith.cmpf ogt, %h, %z : f16
+    scf.if %c {
+      %x0 = arith.constant 0 : index
+    }
+    pto.scope {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %h = arith.constant 1.0 : f16
+      pto.call @layer(%x, %h) : (!pto.tensor<16xf32>, f16) -> ()
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// Host control tensors under host_build_graph (docs/translation.md, "Not
+// translated yet"): a pto.read or pto.write in the orchestration needs the
+// argument transfer metadata (HOST/NONE) the translation does not print, so
+// it is an error, never a get_tensor_data of device storage. Here a read of
+// a device task's output, which no task has written while the graph is
+// built; the error is at the read (the write after it is not reached).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
+                          %o: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<4xi32>) -> !pto.tensor<4xi32>
+      // expected-error @below {{'pto.read' op accesses a host control tensor under host_build_graph, whose argument transfer metadata the translation does not print yet}}
+      %v = pto.read %x1[0] : !pto.tensor<4xi32>
+      pto.write %v, %o[0] : !pto.tensor<4xi32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// The same for a read of a runtime allocation (alloc_tensors storage on the
+// device) whose value is a task's scalar.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %s: i32)
+  pto.orchestration @main(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %a = pto.create : !pto.tensor<4xi32>
+      // expected-error @below {{'pto.read' op accesses a host control tensor under host_build_graph}}
+      %v = pto.read %a[0] : !pto.tensor<4xi32>
+      %x1, %t = pto.submit @k(%x, %v) : (!pto.tensor<4xi32>, i32) -> !pto.tensor<4xi32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// The same for a read of an entry argument that a Graph launch also takes as
+// a device tensor (control data and device data in one argument).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4xi32>, %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %n: i32)
+  pto.graph @g(%c: !pto.tensor<4xi32>, %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %n: i32) {
+    pto.scope {
+      %y1, %t = pto.submit @k(%c, %y, %n) : (!pto.tensor<4xi32>, !pto.tensor<4xi32>, i32) -> !pto.tensor<4xi32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%ctl: !pto.tensor<4xi32>,
+                          %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      // expected-error @below {{'pto.read' op accesses a host control tensor under host_build_graph}}
+      %v = pto.read %ctl[0] : !pto.tensor<4xi32>
+      pto.call @g(%ctl, %y, %v) : (!pto.tensor<4xi32>, !pto.tensor<4xi32>, i32) -> ()
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A read of an entry argument only the host uses, inside a loop and a
+// branch, in a module with no Graph: still an error under host_build_graph
+// (the same read under the default runtime is a get_tensor_data, see
+// host-access.mlir).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %n: i32)
+  pto.orchestration @main(%ctl: !pto.tensor<4xi32>,
+                          %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
+                          %flag: i1) {
+    pto.scope {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      scf.for %i = %c0 to %c4 step %c1 {
+        scf.if %flag {
+          // expected-error @below {{'pto.read' op accesses a host control tensor under host_build_graph}}
+          %v = pto.read %ctl[%i] : !pto.tensor<4xi32>
+          %y1, %t = pto.submit @k(%y, %v) : (!pto.tensor<4xi32>, i32) -> !pto.tensor<4xi32>
+        }
+      }
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A pto.write in the orchestration: the host would write device storage.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4xi32>, %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%ctl: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
+                          %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %c7 = arith.constant 7 : i32
+      // expected-error @below {{'pto.write' op accesses a host control tensor under host_build_graph, whose argument transfer metadata the translation does not print yet}}
+      pto.write %c7, %ctl[0] : !pto.tensor<4xi32>
+      %y1, %t = pto.submit @k(%ctl, %y) : (!pto.tensor<4xi32>, !pto.tensor<4xi32>) -> !pto.tensor<4xi32>
+    }
+    pto.return
+  }
+}

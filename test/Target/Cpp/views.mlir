@@ -1,0 +1,64 @@
+// RUN: pto-opt %s --pto-orchestration-prepare-pipeline --mlir-print-debuginfo | pto-translate --pto-to-cpp | FileCheck %s
+
+// pto.slice and pto.transpose (spec "tensor.slice", "tensor.transpose"):
+// zero-copy views, `<src>.view(shapes, offsets)` with literal or `(uint32_t)`
+// cast extents and offsets, and `<src>.transpose(a, b)`; views of views name
+// the inner view; a view passed to a task is an lvalue ChipTensor.
+
+// CHECK-LABEL: // Orchestration function: views
+// CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
+// CHECK-NEXT:    const ChipTensor& ext_w = orch_args.tensor(0).ref();
+// CHECK-NEXT:    const ChipTensor& ext_x = orch_args.tensor(1).ref();
+// CHECK-NEXT:    const ChipTensor& ext_y = orch_args.tensor(2).ref();
+// CHECK-NEXT:    int64_t layer = orch_args.scalar<int64_t>(0);
+// CHECK-NEXT:    int64_t rows = orch_args.scalar<int64_t>(1);
+// CHECK-NEXT:    PTO2_SCOPE() {
+// CHECK-NEXT:      const int64_t base = (int64_t)((uint64_t)(layer) * (uint64_t)((int64_t)128));
+// CHECK-NEXT:      uint32_t wl_shapes[2] = {128, 128};
+// CHECK-NEXT:      uint32_t wl_offsets[2] = {(uint32_t)(base), 0};
+// CHECK-NEXT:      ChipTensor wl = ext_w.view(wl_shapes, wl_offsets);
+// CHECK-NEXT:      uint32_t wq_shapes[2] = {128, 64};
+// CHECK-NEXT:      uint32_t wq_offsets[2] = {0, 64};
+// CHECK-NEXT:      ChipTensor wq = wl.view(wq_shapes, wq_offsets);
+// CHECK-NEXT:      ChipTensor wt = wq.transpose(0, 1);
+// CHECK-NEXT:      // Task 0: @mm
+// CHECK-NEXT:      CoreTaskArgs params_t0;
+// CHECK-NEXT:      params_t0.add_input(ext_x);
+// CHECK-NEXT:      params_t0.add_input(wt);
+// CHECK-NEXT:      params_t0.add_inout(ext_y);
+// CHECK-NEXT:      rt_submit_aic_task(0, params_t0);
+// CHECK-NEXT:      ChipTensor xt = ext_x.transpose(1, 0);
+// CHECK-NEXT:      uint32_t head_shapes[2] = {(uint32_t)(rows), 64};
+// CHECK-NEXT:      uint32_t head_offsets[2] = {0, 0};
+// CHECK-NEXT:      ChipTensor head = ext_x.view(head_shapes, head_offsets);
+// CHECK-NEXT:      uint32_t tail_shapes[2] = {(uint32_t)(rows), 64};
+// CHECK-NEXT:      uint32_t tail_offsets[2] = {(uint32_t)(base), 64};
+// CHECK-NEXT:      ChipTensor tail = ext_w.view(tail_shapes, tail_offsets);
+// CHECK-NEXT:      // Task 1: @dyn
+// CHECK-NEXT:      CoreTaskArgs params_t1;
+// CHECK-NEXT:      params_t1.add_input(head);
+// CHECK-NEXT:      params_t1.add_output(tail);
+// CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+
+module {
+  pto.kernel aic @mm(%x: !pto.tensor<128x64xf16>, %w: !pto.tensor<64x128xf16>,
+                     %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @dyn(%x: !pto.tensor<?x64xf16>, %y: !pto.tensor<?x64xf16> {pto.direction = #pto.direction<out>})
+  pto.orchestration @views(%w: !pto.tensor<5120x128xf16> loc("w"), %x: !pto.tensor<128x64xf16> loc("x"),
+                           %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>} loc("y"),
+                           %layer: index loc("layer"), %rows: index loc("rows")) {
+    %c128 = arith.constant 128 : index
+    %base = arith.muli %layer, %c128 : index loc("base")
+    %wl = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<5120x128xf16> to !pto.tensor<128x128xf16> loc("wl")
+    %wq = pto.slice %wl[0, 64] [128, 64] : !pto.tensor<128x128xf16> to !pto.tensor<128x64xf16> loc("wq")
+    %wt = pto.transpose %wq, 0, 1 : !pto.tensor<128x64xf16> loc("wt")
+    %y1, %t0 = pto.submit @mm(%x, %wt, %y) : (!pto.tensor<128x64xf16>, !pto.tensor<64x128xf16>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    %xt = pto.transpose %x, 1, 0 : !pto.tensor<128x64xf16> loc("xt")
+    %head = pto.slice %x[0, 0] [%rows, 64] : !pto.tensor<128x64xf16> to !pto.tensor<?x64xf16> loc("head")
+    %tail = pto.slice %w[%base, 64] [%rows, 64] : !pto.tensor<5120x128xf16> to !pto.tensor<?x64xf16> loc("tail")
+    %r, %t1 = pto.submit @dyn(%head, %tail) : (!pto.tensor<?x64xf16>, !pto.tensor<?x64xf16>) -> !pto.tensor<?x64xf16>
+    pto.return
+  }
+}

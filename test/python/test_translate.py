@@ -1,0 +1,202 @@
+"""The orchestration C++ translation end to end: every translation test input
+(test/Target/Cpp, each split chunk) and the orch_basic example go through
+`pto-opt --pto-orchestration-prepare-pipeline` and `pto-translate --pto-to-cpp`,
+and the C++ must compile against the runtime API header; the Python API
+`pto_mlir.translate.to_orchestration_cpp` prints the same C++ and raises
+MLIRError with the diagnostics when a module cannot be translated. The
+host_build_graph inputs (hbg-*.mlir, legalized first) are
+test_translate_graphs.py's."""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pto_mlir.ir import Context, MLIRError, Module
+from pto_mlir.translate import to_orchestration_cpp
+
+REPO = Path(__file__).resolve().parents[2]
+CPP_TESTS = REPO / "test" / "Target" / "Cpp"
+ORCH_BASIC = REPO / "examples" / "orch_basic.mlir"
+CXX = shutil.which("g++")
+CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", str(REPO / "runtime" / "include")]
+# Hides the host_build_graph-only API (GraphTaskArgs, InheritableScalar, ...)
+# from code for the default runtime.
+TENSORMAP_DEFINE = "-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER"
+HOST_BUILD_GRAPH = "#pto.runtime<host_build_graph>"
+# errors.mlir holds inputs that must not translate; known-bugs-scratch.mlir
+# holds open bugs (C++ that does not compile, wrong C++): both are skipped.
+SKIPPED = {"errors.mlir", "known-bugs-scratch.mlir"}
+SPLIT = re.compile(r"^// -----\s*$", re.M)
+PREPARE = ["--pto-orchestration-prepare-pipeline", "--mlir-print-debuginfo"]
+# host_build_graph inputs: their RUN lines run --pto-graph-legalize-pipeline
+# first; test_translate_graphs.py translates and compiles them.
+GRAPH_INPUTS = "hbg-*.mlir"
+
+needs_cxx = pytest.mark.skipif(CXX is None, reason="g++ is not installed")
+
+
+def split_chunks(path):
+    """The chunks of `path` as -split-input-file sees them."""
+    return [chunk for chunk in SPLIT.split(path.read_text()) if "module" in chunk]
+
+
+def collect_inputs():
+    cases = []
+    for path in sorted(CPP_TESTS.glob("*.mlir")):
+        if path.name in SKIPPED or path.match(GRAPH_INPUTS):
+            continue
+        for index, chunk in enumerate(split_chunks(path)):
+            cases.append(pytest.param(chunk, id=f"{path.name}:{index}"))
+    cases.append(pytest.param(ORCH_BASIC.read_text(), id="examples/orch_basic.mlir"))
+    return cases
+
+
+INPUTS = collect_inputs()
+ERROR_CASES = [pytest.param(chunk, id=f"errors.mlir:{index}")
+               for index, chunk in enumerate(split_chunks(CPP_TESTS / "errors.mlir"))]
+
+
+def run(cmd, stdin):
+    return subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def translate_cli(pto_opt, pto_translate, source):
+    prepared = run([pto_opt, *PREPARE, "-"], source)
+    assert prepared.returncode == 0, prepared.stderr
+    cpp = run([pto_translate, "--pto-to-cpp", "-"], prepared.stdout)
+    assert cpp.returncode == 0, cpp.stderr
+    return cpp.stdout
+
+
+def compile_cpp(cpp, host_build_graph=False):
+    """Syntax-checks `cpp` against the API of its runtime."""
+    flags = CXX_FLAGS if host_build_graph else [*CXX_FLAGS, TENSORMAP_DEFINE]
+    return run([CXX, *flags, "-x", "c++", "-"], cpp)
+
+
+def test_inputs_found():
+    # One chunk per spec section at least, plus the example.
+    assert len(INPUTS) >= 20
+    assert len(ERROR_CASES) >= 25
+
+
+@needs_cxx
+@pytest.mark.parametrize("source", INPUTS)
+def test_translation_compiles(pto_opt, pto_translate, source):
+    cpp = translate_cli(pto_opt, pto_translate, source)
+    assert '#include "pto_orchestration_api.h"' in cpp
+    assert "void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {" in cpp
+    result = compile_cpp(cpp, host_build_graph=HOST_BUILD_GRAPH in source)
+    assert result.returncode == 0, result.stderr + "\n" + cpp
+
+
+@pytest.mark.parametrize("source", INPUTS)
+def test_python_api_matches_the_tools(pto_opt, pto_translate, source):
+    """to_orchestration_cpp (prepare in memory) prints what the tools print."""
+    expected = translate_cli(pto_opt, pto_translate, source)
+    with Context():
+        module = Module.parse(source)
+        assert to_orchestration_cpp(module) == expected
+
+
+@needs_cxx
+def test_python_api_orch_basic():
+    with Context():
+        module = Module.parse(ORCH_BASIC.read_text())
+        cpp = to_orchestration_cpp(module)
+        # prepare=True ran the pipeline in place: translating again without
+        # it prints the same C++.
+        assert "pto.scope" in str(module)
+        assert to_orchestration_cpp(module, prepare=False) == cpp
+    assert "return PTO2OrchestrationConfig{ .expected_arg_count = 3 };" in cpp
+    assert "const ChipTensor& ext_a = orch_args.tensor(0).ref();" in cpp
+    assert "TaskOutputTensors alloc_0 = alloc_tensors(c_ci);" in cpp
+    assert "const ChipTensor& c = alloc_0.get_ref(0);" in cpp
+    assert cpp.count("CoreTaskArgs params_t") == 2
+    assert "params_t1.add_output(ext_d);" in cpp
+    assert cpp.rstrip().endswith('}  // extern "C"')
+    result = compile_cpp(cpp)
+    assert result.returncode == 0, result.stderr
+
+
+def test_python_api_error_raises_with_the_diagnostic():
+    # A module-level error: the example without its entry function.
+    source = ORCH_BASIC.read_text().replace("pto.orchestration @orch_basic",
+                                            "pto.graph @orch_basic")
+    with Context():
+        module = Module.parse(source)
+        with pytest.raises(MLIRError) as info:
+            to_orchestration_cpp(module)
+    message = str(info.value)
+    assert "cannot translate the module to orchestration C++" in message
+    assert ("expects exactly one pto.orchestration function (the runtime entry), "
+            "found 0") in message
+
+
+def test_python_api_error_carries_the_notes():
+    """A task id used after the scope it is produced in: the error at the
+    scope and a note at each use."""
+    source = """
+    module {
+      pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+      pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+        pto.scope manual {
+          %t = pto.scope manual -> !pto.task_id {
+            %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+            pto.yield %tid : !pto.task_id
+          } loc("escaped")
+          %x2, %t2 = pto.submit @k(%x) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("consumer")
+        }
+        pto.return
+      }
+    }
+    """
+    with Context():
+        module = Module.parse(source)
+        with pytest.raises(MLIRError) as info:
+            to_orchestration_cpp(module)
+    message = str(info.value)
+    assert ('loc("escaped"): \'pto.scope\' op lets a task id leave the runtime scope '
+            "it is produced in") in message
+    assert 'loc("consumer"): note: used here' in message
+
+
+def test_python_api_error_at_the_op():
+    source = """
+    module {
+      pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+      pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+        %x1, %t = pto.submit @k(%x) core_num(%n) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("launch")
+        pto.return
+      }
+    }
+    """
+    with Context():
+        module = Module.parse(source)
+        with pytest.raises(MLIRError) as info:
+            to_orchestration_cpp(module)
+    message = str(info.value)
+    assert "'pto.submit' op has a dispatch predicate or core_num" in message
+    assert 'loc("launch")' in message
+
+
+@pytest.mark.parametrize("source", ERROR_CASES)
+def test_errors_raise_in_python_and_fail_in_the_tool(pto_translate, source):
+    """Each errors.mlir case: the tool exits 1 with a diagnostic (no crash);
+    the Python API raises MLIRError carrying it."""
+    result = run([pto_translate, "--pto-to-cpp", "-"], source)
+    assert result.returncode == 1, result.stderr
+    assert "error:" in result.stderr
+    assert "PLEASE submit a bug report" not in result.stderr
+    with Context():
+        module = Module.parse(source)
+        with pytest.raises(MLIRError) as info:
+            to_orchestration_cpp(module, prepare=False)
+    # The same op (or, for a module-level error, the same message) is
+    # reported by both.
+    op = re.search(r"error: ('[\w.]+' op)", result.stderr)
+    expected = op.group(1) if op else re.search(r"error: (.{30})", result.stderr).group(1)
+    assert expected in str(info.value)
