@@ -193,8 +193,21 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.graph @g(%o: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>}) -> index {
     %o1, %t = pto.submit @kd(%o) : (!pto.tensor<?x128xf32>) -> !pto.tensor<?x128xf32>
     %d = pto.dim %o, 0 : !pto.tensor<?x128xf32>
-    // expected-error@+1 {{'pto.return' op returns at position 0 a value that is not a parameter of @g: a Graph launch yields a valid task id only on a cache hit, so a caller may only get back the buffers it passed in}}
+    // expected-error@+1 {{'pto.return' op returns at position 0 a scalar from Graph @g: a Graph launch hands back only the buffers it was passed, never a value}}
     pto.return %d : index
+  }
+}
+
+// -----
+
+// A Graph returning a tensor that is not one of its parameters (a launch's
+// runtime-allocated output).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @mk(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+  pto.graph @g(%x: !pto.tensor<16xf32>) -> !pto.tensor<16xf32> {
+    %y, %t = pto.submit @mk(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    // expected-error@+1 {{'pto.return' op returns at position 0 a value that is not a parameter of @g: a Graph launch yields a valid task id only on a cache hit, so a caller may only get back the buffers it passed in}}
+    pto.return %y : !pto.tensor<16xf32>
   }
 }
 
@@ -486,7 +499,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// 127 tensor parameters fit; two views hoisted by Step B make 129.
+// 128 tensor parameters fit; two views hoisted by Step B make 129, with `w`
+// (read only through them) dropped.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k32(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   // expected-error@+1 {{'pto.graph' op has 129 tensor parameters: the runtime accepts at most 128 (GRAPH_MAX_TENSOR_ARGS)}}
@@ -511,7 +525,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
                %t102: !pto.tensor<16xf32>, %t103: !pto.tensor<16xf32>, %t104: !pto.tensor<16xf32>, %t105: !pto.tensor<16xf32>, %t106: !pto.tensor<16xf32>, %t107: !pto.tensor<16xf32>,
                %t108: !pto.tensor<16xf32>, %t109: !pto.tensor<16xf32>, %t110: !pto.tensor<16xf32>, %t111: !pto.tensor<16xf32>, %t112: !pto.tensor<16xf32>, %t113: !pto.tensor<16xf32>,
                %t114: !pto.tensor<16xf32>, %t115: !pto.tensor<16xf32>, %t116: !pto.tensor<16xf32>, %t117: !pto.tensor<16xf32>, %t118: !pto.tensor<16xf32>, %t119: !pto.tensor<16xf32>,
-               %t120: !pto.tensor<16xf32>, %t121: !pto.tensor<16xf32>, %t122: !pto.tensor<16xf32>, %t123: !pto.tensor<16xf32>, %t124: !pto.tensor<16xf32>, %t125: !pto.tensor<16xf32>) {
+               %t120: !pto.tensor<16xf32>, %t121: !pto.tensor<16xf32>, %t122: !pto.tensor<16xf32>, %t123: !pto.tensor<16xf32>, %t124: !pto.tensor<16xf32>, %t125: !pto.tensor<16xf32>,
+               %t126: !pto.tensor<16xf32>) {
     %lo = pto.slice %w[0] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
     %hi = pto.slice %w[16] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
     %hi1, %t = pto.submit @k32(%lo, %hi) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
@@ -662,5 +677,236 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.call @g(%w1, %w2, %o, %true) : (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, i1) -> ()
     pto.call @g(%w1, %w2, %o, %false) : (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, i1) -> ()
     pto.return
+  }
+}
+
+// -----
+
+// Replay re-derives no view: every view left in a Graph body is frozen at the
+// first call's window, whatever buffer it is a window of. A view of a
+// launch's runtime-allocated output (a buffer the call site cannot name) at
+// an offset read from a scalar parameter stays in the body, so it is
+// rejected (it used to be accepted, and every replay read call 1's rows).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @fill(%x: !pto.tensor<8x16xf32>, %o: !pto.tensor<64x16xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @acc(%a: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %p: index) -> !pto.tensor<8x16xf32> {
+    %t, %id0 = pto.submit @fill(%x) : (!pto.tensor<8x16xf32>) -> !pto.tensor<64x16xf32>
+    // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
+    %v = pto.slice %t[%p, 0] [8, 16] : !pto.tensor<64x16xf32> to !pto.tensor<8x16xf32>
+    %c2, %id1 = pto.submit @acc(%v, %c) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    pto.return %c : !pto.tensor<8x16xf32>
+  }
+  pto.orchestration @main(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %r = pto.call @g(%x, %c, %i) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>, index) -> !pto.tensor<8x16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// The same with an extent read from a scalar parameter: replay would apply
+// the first call's shape.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @fill(%x: !pto.tensor<8x16xf32>, %o: !pto.tensor<64x16xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @acc(%a: !pto.tensor<?x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %p: index) -> !pto.tensor<8x16xf32> {
+    %t, %id0 = pto.submit @fill(%x) : (!pto.tensor<8x16xf32>) -> !pto.tensor<64x16xf32>
+    // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
+    %v = pto.slice %t[0, 0] [%p, 16] : !pto.tensor<64x16xf32> to !pto.tensor<?x16xf32>
+    %c2, %id1 = pto.submit @acc(%v, %c) : (!pto.tensor<?x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    pto.return %c : !pto.tensor<8x16xf32>
+  }
+}
+
+// -----
+
+// A view of a create inside a constant-trip loop (the create stays: a fresh
+// buffer per iteration) at an offset derived from a scalar parameter: the
+// derived offset is hoisted to a parameter, the view keeps reading it, and
+// is rejected.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @fill(%x: !pto.tensor<8x16xf32>, %o: !pto.tensor<64x16xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @acc(%a: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %p: index) -> !pto.tensor<8x16xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %off = arith.muli %p, %c8 : index
+    scf.for %i = %c0 to %c1 step %c1 {
+      %t = pto.create : !pto.tensor<64x16xf32>
+      %t1, %id0 = pto.submit @fill(%x, %t) : (!pto.tensor<8x16xf32>, !pto.tensor<64x16xf32>) -> !pto.tensor<64x16xf32>
+      // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
+      %v = pto.slice %t1[%off, 0] [8, 16] : !pto.tensor<64x16xf32> to !pto.tensor<8x16xf32>
+      %c2, %id1 = pto.submit @acc(%v, %c) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    }
+    pto.return %c : !pto.tensor<8x16xf32>
+  }
+  pto.orchestration @main(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %r = pto.call @g(%x, %c, %n) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>, index) -> !pto.tensor<8x16xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// What legalize-graph-boundary.mlir @views used to accept: a view of a
+// region-local create at the scalar parameter itself. (The hoisted views of
+// `w` are fine; the error is the local view.)
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use(%x: !pto.tensor<64x128xf32>,
+                      %y: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>})
+
+  pto.graph @views(%w: !pto.tensor<512x128xf32>,
+                   %o: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
+                   %idx: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %base = arith.muli %idx, %c128 : index
+    %wl = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %wr = pto.slice %wl[%c64, 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %loc = pto.create : !pto.tensor<256x128xf32>
+      // expected-error@+1 {{'pto.slice' op takes, in Graph @views, a view whose window can differ between calls: replay reuses the window of the first call}}
+      %lv = pto.slice %loc[%idx, 0] [64, 128] : !pto.tensor<256x128xf32> to !pto.tensor<64x128xf32>
+      %lv1, %t0 = pto.submit @use(%wr, %lv) : (!pto.tensor<64x128xf32>, !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32>
+      %o1, %t1 = pto.submit @use(%lv1, %o) : (!pto.tensor<64x128xf32>, !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%w: !pto.tensor<512x128xf32>,
+                          %o: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
+                          %n: index) {
+    pto.call @views(%w, %o, %n) : (!pto.tensor<512x128xf32>, !pto.tensor<64x128xf32>, index) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A local view whose offset is computed in the body from a value read with
+// pto.read: the error points at the computation too.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @fill(%x: !pto.tensor<8x16xf32>, %o: !pto.tensor<64x16xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @acc(%a: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+               %lens: !pto.tensor<4xi32>) -> !pto.tensor<8x16xf32> {
+    %n = pto.read %lens[0] : !pto.tensor<4xi32>
+    // expected-note@+1 {{the window depends on this value}}
+    %off = arith.index_cast %n : i32 to index
+    %t, %id0 = pto.submit @fill(%x) : (!pto.tensor<8x16xf32>) -> !pto.tensor<64x16xf32>
+    // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
+    %v = pto.slice %t[%off, 0] [8, 16] : !pto.tensor<64x16xf32> to !pto.tensor<8x16xf32>
+    %c2, %id1 = pto.submit @acc(%v, %c) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    pto.return %c : !pto.tensor<8x16xf32>
+  }
+}
+
+// -----
+
+// A host write in a Graph body runs while the body is interpreted: on the
+// recording call only.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @acc(%a: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+               %flags: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %v: i32) -> !pto.tensor<8x16xf32> {
+    // expected-error@+1 {{'pto.write' op writes a host tensor in Graph @g: replay does not re-run the body, so the write would happen on the first call only}}
+    pto.write %v, %flags[0] : !pto.tensor<4xi32>
+    %c2, %id1 = pto.submit @acc(%x, %c) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    pto.return %c : !pto.tensor<8x16xf32>
+  }
+  pto.orchestration @main(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+                          %flags: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %v = arith.index_cast %i : index to i32
+      %r = pto.call @g(%x, %c, %flags, %v) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>, !pto.tensor<4xi32>, i32) -> !pto.tensor<8x16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// Construction (pto.read) of a boundary tensor that a task of the same
+// Graph writes: the tasks run after the construction, so the value does not
+// exist yet.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @setf(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @acc(%a: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+               %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<8x16xf32> {
+    %f1, %id0 = pto.submit @setf(%x, %f) : (!pto.tensor<8x16xf32>, !pto.tensor<4xi32>) -> !pto.tensor<4xi32>
+    // expected-error@+1 {{'pto.read' op reads, while Graph @g is recorded, a tensor a task of the Graph writes: its contents do not exist before the Graph's tasks run}}
+    %n = pto.read %f1[0] : !pto.tensor<4xi32>
+    %z = arith.constant 0 : i32
+    %pos = arith.cmpi sgt, %n, %z : i32
+    scf.if %pos {
+    }
+    %c2, %id1 = pto.submit @acc(%x, %c) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    pto.return %c : !pto.tensor<8x16xf32>
+  }
+  pto.orchestration @main(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+                          %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    %r = pto.call @g(%x, %c, %f) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>, !pto.tensor<4xi32>) -> !pto.tensor<8x16xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// The same for buffers that are not boundary tensors: a launch's
+// runtime-allocated output, a create in a loop. (A read of the boundary
+// tensor `lens`, which no task writes, is fine.)
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @mk(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @ks(%c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %s: i32)
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+               %lens: !pto.tensor<4xi32>) -> !pto.tensor<8x16xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f, %id0 = pto.submit @mk(%x) : (!pto.tensor<8x16xf32>) -> !pto.tensor<4xi32>
+    // expected-error@+1 {{'pto.read' op reads, while Graph @g is recorded, a buffer the Graph allocates or a task produces: its contents do not exist before the Graph's tasks run}}
+    %a = pto.read %f[0] : !pto.tensor<4xi32>
+    %l = pto.read %lens[1] : !pto.tensor<4xi32>
+    %z = arith.constant 0 : i32
+    %pos = arith.cmpi sgt, %l, %z : i32
+    scf.if %pos {
+    }
+    scf.for %i = %c0 to %c1 step %c1 {
+      %t = pto.create : !pto.tensor<4xi32>
+      // expected-error@+1 {{'pto.read' op reads, while Graph @g is recorded, a buffer the Graph allocates or a task produces}}
+      %b = pto.read %t[0] : !pto.tensor<4xi32>
+      %c2, %id1 = pto.submit @ks(%c, %z) : (!pto.tensor<8x16xf32>, i32) -> !pto.tensor<8x16xf32>
+    }
+    pto.return %c : !pto.tensor<8x16xf32>
+  }
+}
+
+// -----
+
+// A view of a boundary tensor at a hoistable offset whose extent is
+// computed from a scalar parameter (hoistable, but not the same on every
+// call): replay copies a view's shape from the recording.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @acc(%a: !pto.tensor<?x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<64x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+               %p: index, %n: index) -> !pto.tensor<8x16xf32> {
+    %c2 = arith.constant 2 : index
+    %h = arith.divui %n, %c2 : index
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose shape reads a boundary scalar: replay would apply the first call's shape to every call}}
+    %v = pto.slice %x[%p, 0] [%h, 16] : !pto.tensor<64x16xf32> to !pto.tensor<?x16xf32>
+    %c3, %id1 = pto.submit @acc(%v, %c) : (!pto.tensor<?x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    pto.return %c : !pto.tensor<8x16xf32>
   }
 }

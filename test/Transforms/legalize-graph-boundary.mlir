@@ -7,14 +7,16 @@
 
 // `base = layer_idx * 128` as a slice offset: base becomes a scalar
 // parameter, the view `wl` a tensor parameter before the scalars; the caller
-// passes `i * 128` and takes the view.
+// passes `i * 128` and takes the view. `w`, whose only use was the view, is
+// dropped from the Graph and from the call: next to the hoisted view it
+// would put the per-call offset into the Graph key (one alias partition,
+// relative offset `i * 128`), recording a new definition per call.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aic @mm(%x: !pto.tensor<16x128xf32>, %w: !pto.tensor<128x128xf32>,
                      %y: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>})
 
   // CHECK-LABEL: pto.graph @layer(
-  // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
-  // CHECK-SAME:      %[[ACC:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[ACC:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>,
   // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index) -> !pto.tensor<16x128xf32> {
   // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @mm(%[[X]], %[[WL]], %[[ACC]])
@@ -38,7 +40,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-NEXT:      %[[C128:.+]] = arith.constant 128 : index
   // CHECK-NEXT:      %[[B:.+]] = arith.muli %[[I]], %[[C128]] : index
   // CHECK-NEXT:      %[[V:.+]] = pto.slice %[[MW]] [%[[B]], 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
-  // CHECK-NEXT:      %{{.+}} = pto.call @layer(%[[MX]], %[[MW]], %[[MACC]], %[[V]], %[[I]], %[[B]]) : (!pto.tensor<16x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<16x128xf32>, !pto.tensor<128x128xf32>, index, index) -> !pto.tensor<16x128xf32>
+  // CHECK-NEXT:      %{{.+}} = pto.call @layer(%[[MX]], %[[MACC]], %[[V]], %[[I]], %[[B]]) : (!pto.tensor<16x128xf32>, !pto.tensor<16x128xf32>, !pto.tensor<128x128xf32>, index, index) -> !pto.tensor<16x128xf32>
   // CHECK-NEXT:    }
   pto.orchestration @main(%x: !pto.tensor<16x128xf32>, %w: !pto.tensor<512x128xf32>,
                           %acc: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>}) {
@@ -198,20 +200,23 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // A view of a hoisted view is hoisted too; the caller takes the second view
-// of the first. A view of a region-local tensor (a create inside a loop)
-// stays, even at an offset read from a scalar parameter.
+// of the first, and `w` (whose only use was the first view) leaves the
+// boundary. A view of a region-local tensor (a create inside a loop) stays
+// when its window is replay-invariant (a function of a constant-trip
+// induction variable). At an offset read from a scalar parameter it is
+// rejected instead: see legalize-graph-boundary-errors.mlir.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @use(%x: !pto.tensor<64x128xf32>,
                       %y: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>})
 
   // CHECK-LABEL: pto.graph @views(
-  // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>, %[[WR:[a-z0-9_]+]]: !pto.tensor<64x128xf32>,
   // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index) {
-  // CHECK:         scf.for
+  // CHECK:         scf.for %[[I:[a-z0-9_]+]] =
   // CHECK-NEXT:      %[[LOC:.+]] = pto.create : !pto.tensor<256x128xf32>
-  // CHECK-NEXT:      %[[LV:.+]] = pto.slice %[[LOC]] [%[[IDX]], 0] [64, 128]
+  // CHECK-NEXT:      %[[LO:.+]] = arith.muli %[[I]], %{{.+}} : index
+  // CHECK-NEXT:      %[[LV:.+]] = pto.slice %[[LOC]] [%[[LO]], 0] [64, 128]
   // CHECK-NEXT:      %[[LV1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WR]], %[[LV]])
   // CHECK-NEXT:      %{{.+}}, %{{.+}} = pto.submit @use(%[[LV1]], %[[O]])
   // CHECK-NEXT:    }
@@ -229,7 +234,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     %wr = pto.slice %wl[%c64, 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
     scf.for %i = %c0 to %c2 step %c1 {
       %loc = pto.create : !pto.tensor<256x128xf32>
-      %lv = pto.slice %loc[%idx, 0] [64, 128] : !pto.tensor<256x128xf32> to !pto.tensor<64x128xf32>
+      %lo = arith.muli %i, %c64 : index
+      %lv = pto.slice %loc[%lo, 0] [64, 128] : !pto.tensor<256x128xf32> to !pto.tensor<64x128xf32>
       %lv1, %t0 = pto.submit @use(%wr, %lv) : (!pto.tensor<64x128xf32>, !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32>
       %o1, %t1 = pto.submit @use(%lv1, %o) : (!pto.tensor<64x128xf32>, !pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32>
     }
@@ -245,7 +251,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-NEXT:    %[[V1:.+]] = pto.slice %[[MW]] [%[[B]], 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
   // CHECK-NEXT:    %[[C64:.+]] = arith.constant 64 : index
   // CHECK-NEXT:    %[[V2:.+]] = pto.slice %[[V1]] [%[[C64]], 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
-  // CHECK-NEXT:    pto.call @views(%[[MW]], %[[MO]], %[[V1]], %[[V2]], %[[N]], %[[B]])
+  // CHECK-NEXT:    pto.call @views(%[[MO]], %[[V1]], %[[V2]], %[[N]], %[[B]]) : (!pto.tensor<64x128xf32>, !pto.tensor<128x128xf32>, !pto.tensor<64x128xf32>, index, index) -> ()
   // CHECK-NEXT:    return
   pto.orchestration @main(%w: !pto.tensor<512x128xf32>,
                           %o: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
@@ -261,7 +267,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // the root parameter, also when the launch omits a runtime-allocated out
 // tail. A hoisted view takes its root's direction: inout from an inout
 // parameter, out from an out one, inout from a hoisted allocation, and none
-// (in) from an in one. A view of the runtime-allocated tail stays.
+// (in) from an in one; `r`, read only through its view, leaves the boundary.
+// A view of the runtime-allocated tail stays (at a literal offset: at a
+// call-varying one it is rejected, see legalize-graph-boundary-errors.mlir).
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @upd(%w: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
                       %z: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>})
@@ -271,9 +279,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   // CHECK-LABEL: pto.graph @tied(
   // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[Q:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>},
-  // CHECK-SAME:      %[[R:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
-  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[Q:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>}, %[[O:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[WV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[QV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<out>},
@@ -286,7 +292,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-NEXT:    %[[O2:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[QV]], %[[O1]])
   // CHECK-NEXT:    %[[O3:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[RV]], %[[O2]])
   // CHECK-NEXT:    %{{.+}}:2, %{{.+}} = pto.submit @upd(%[[TMP]])
-  // CHECK-NEXT:    %[[ZV:.+]] = pto.slice %[[WZ]]#1 [%[[BASE]], 0] [128, 128]
+  // CHECK-NEXT:    %[[ZV:.+]] = pto.slice %[[WZ]]#1 [128, 0] [128, 128]
   // CHECK-NEXT:    %[[O4:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[ZV]], %[[O3]])
   // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @use(%[[TV]], %[[O4]])
   // CHECK-NEXT:    return
@@ -308,7 +314,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     %o3, %t3 = pto.submit @use(%rv, %o2) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
     %tmp = pto.create : !pto.tensor<512x128xf32>
     %tmp1, %z2, %t4 = pto.submit @upd(%tmp) : (!pto.tensor<512x128xf32>) -> (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>)
-    %zv = pto.slice %z[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %zv = pto.slice %z[128, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %o4, %t5 = pto.submit @use(%zv, %o3) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
     %tv = pto.slice %tmp1[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %o5, %t6 = pto.submit @use(%tv, %o4) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
@@ -328,7 +334,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-NEXT:    %[[V2:.+]] = pto.slice %[[MQ]] [%[[B]], 0] [128, 128]
   // CHECK-NEXT:    %[[V3:.+]] = pto.slice %[[MR]] [%[[B]], 0] [128, 128]
   // CHECK-NEXT:    %[[V4:.+]] = pto.slice %[[A]] [%[[B]], 0] [128, 128]
-  // CHECK-NEXT:    pto.call @tied(%[[MW]], %[[MQ]], %[[MR]], %[[MO]], %[[A]], %[[V1]], %[[V2]], %[[V3]], %[[V4]], %[[N]], %[[B]])
+  // CHECK-NEXT:    pto.call @tied(%[[MW]], %[[MQ]], %[[MO]], %[[A]], %[[V1]], %[[V2]], %[[V3]], %[[V4]], %[[N]], %[[B]])
   // CHECK-NEXT:    return
   pto.orchestration @main(%w: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
                           %q: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>},
@@ -403,13 +409,13 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // Several call sites, in a loop, a branch and a scope, each get their own
 // hoisted statements right before the call: scalars first, then the
-// allocations, then the views.
+// allocations, then the views. Every call site drops `w`, which the body
+// reads only through the hoisted view.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>,
                       %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
 
   // CHECK-LABEL: pto.graph @layer(
-  // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>,
@@ -438,14 +444,14 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-NEXT:      %[[B1:.+]] = arith.muli %[[I]], %[[C1]] : index
   // CHECK-NEXT:      %[[A1:.+]] = pto.create : !pto.tensor<128x128xf32>
   // CHECK-NEXT:      %[[V1:.+]] = pto.slice %[[MW]] [%[[B1]], 0] [128, 128]
-  // CHECK-NEXT:      %[[R1:.+]] = pto.call @layer(%[[MW]], %[[CUR]], %[[A1]], %[[V1]], %[[I]], %[[B1]])
+  // CHECK-NEXT:      %[[R1:.+]] = pto.call @layer(%[[CUR]], %[[A1]], %[[V1]], %[[I]], %[[B1]])
   // CHECK-NEXT:      scf.yield %[[R1]]
   // CHECK:         %[[BR:.+]] = scf.if %[[F]]
   // CHECK-NEXT:      %[[C2:.+]] = arith.constant 128 : index
   // CHECK-NEXT:      %[[B2:.+]] = arith.muli %[[N]], %[[C2]] : index
   // CHECK-NEXT:      %[[A2:.+]] = pto.create : !pto.tensor<128x128xf32>
   // CHECK-NEXT:      %[[V2:.+]] = pto.slice %[[MW]] [%[[B2]], 0] [128, 128]
-  // CHECK-NEXT:      %[[R2:.+]] = pto.call @layer(%[[MW]], %[[L]], %[[A2]], %[[V2]], %[[N]], %[[B2]])
+  // CHECK-NEXT:      %[[R2:.+]] = pto.call @layer(%[[L]], %[[A2]], %[[V2]], %[[N]], %[[B2]])
   // CHECK-NEXT:      scf.yield %[[R2]]
   // CHECK-NEXT:    } else {
   // CHECK-NEXT:      scf.yield %[[L]]
@@ -455,7 +461,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-NEXT:      %[[B3:.+]] = arith.muli %[[N]], %[[C3]] : index
   // CHECK-NEXT:      %[[A3:.+]] = pto.create : !pto.tensor<128x128xf32>
   // CHECK-NEXT:      %[[V3:.+]] = pto.slice %[[MW]] [%[[B3]], 0] [128, 128]
-  // CHECK-NEXT:      %[[R3:.+]] = pto.call @layer(%[[MW]], %[[BR]], %[[A3]], %[[V3]], %[[N]], %[[B3]])
+  // CHECK-NEXT:      %[[R3:.+]] = pto.call @layer(%[[BR]], %[[A3]], %[[V3]], %[[N]], %[[B3]])
   // CHECK-NEXT:      pto.yield %[[R3]]
   pto.orchestration @main(%w: !pto.tensor<512x128xf32>,
                           %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
@@ -662,7 +668,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // Call-site arg_attrs stay one entry per argument: each new parameter's
 // dictionary is inserted at its position (inout for the allocation, empty
-// for the view of an `in` tensor and for the scalar). A call without
+// for the view of an `in` tensor and for the scalar), and the entry of `w`,
+// dropped with it (its only use was the hoisted view), goes. A call without
 // arg_attrs gets none.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>,
@@ -670,7 +677,6 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
                       %s: index)
 
   // CHECK-LABEL: pto.graph @attrs(
-  // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<512x128xf32>,
   // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32>,
@@ -695,12 +701,12 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-NEXT:    %[[B1:[a-z0-9_]+]] = arith.muli %[[N]], %[[C1]] : index
   // CHECK-NEXT:    %[[A1:[a-z0-9_]+]] = pto.create : !pto.tensor<128x128xf32>
   // CHECK-NEXT:    %[[V1:[a-z0-9_]+]] = pto.slice %[[MW]] [%[[B1]], 0] [128, 128]
-  // CHECK-NEXT:    pto.call @attrs(%[[MW]], %[[MO]], %[[A1]], %[[V1]], %[[N]], %[[B1]]) {arg_attrs = [{pto.direction = #pto.direction<in>}, {pto.direction = #pto.direction<inout>}, {pto.direction = #pto.direction<inout>}, {}, {}, {}]} : (
+  // CHECK-NEXT:    pto.call @attrs(%[[MO]], %[[A1]], %[[V1]], %[[N]], %[[B1]]) {arg_attrs = [{pto.direction = #pto.direction<inout>}, {pto.direction = #pto.direction<inout>}, {}, {}, {}]} : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>, index, index) -> ()
   // CHECK-NEXT:    %[[C2:[a-z0-9_]+]] = arith.constant 128 : index
   // CHECK-NEXT:    %[[B2:[a-z0-9_]+]] = arith.muli %[[N]], %[[C2]] : index
   // CHECK-NEXT:    %[[A2:[a-z0-9_]+]] = pto.create : !pto.tensor<128x128xf32>
   // CHECK-NEXT:    %[[V2:[a-z0-9_]+]] = pto.slice %[[MW]] [%[[B2]], 0] [128, 128]
-  // CHECK-NEXT:    pto.call @attrs(%[[MW]], %[[MO]], %[[A2]], %[[V2]], %[[N]], %[[B2]]) : (
+  // CHECK-NEXT:    pto.call @attrs(%[[MO]], %[[A2]], %[[V2]], %[[N]], %[[B2]]) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>, index, index) -> ()
   // CHECK-NEXT:    return
   pto.orchestration @main(%w: !pto.tensor<512x128xf32>,
                           %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
@@ -758,6 +764,102 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
+// Tensor parameters the body reads only through views that are now hoisted
+// leave the boundary, wherever they sit in the list, at every call site and
+// with their call-site arg_attrs entries: next to the views they would put
+// the views' per-call offsets into the Graph key. `u`, which the body never
+// used, stays: only what the hoisting left unused goes.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @use2(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32>,
+                       %z: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @drop(%{{[a-z0-9_]+}}: !pto.tensor<16xf32>,
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %[[V1:[a-z0-9_]+]]: !pto.tensor<16xf32>, %[[V2:[a-z0-9_]+]]: !pto.tensor<16xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index) {
+  // CHECK-NEXT:    pto.submit @use2(%[[V1]], %[[V2]], %[[O]])
+  // CHECK-NEXT:    return
+  pto.graph @drop(%w1: !pto.tensor<64xf32>, %u: !pto.tensor<16xf32>,
+                  %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                  %w2: !pto.tensor<64xf32>, %idx: index) {
+    %c16 = arith.constant 16 : index
+    %base = arith.muli %idx, %c16 : index
+    %v1 = pto.slice %w1[%base] [16] : !pto.tensor<64xf32> to !pto.tensor<16xf32>
+    %v2 = pto.slice %w2[48] [16] : !pto.tensor<64xf32> to !pto.tensor<16xf32>
+    %o1, %t = pto.submit @use2(%v1, %v2, %o) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MA:[a-z0-9_]+]]: !pto.tensor<64xf32>, %[[MB:[a-z0-9_]+]]: !pto.tensor<64xf32>, %[[MU:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+  // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %[[N:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %[[C1:[a-z0-9_]+]] = arith.constant 16 : index
+  // CHECK-NEXT:    %[[B1:[a-z0-9_]+]] = arith.muli %[[N]], %[[C1]] : index
+  // CHECK-NEXT:    %[[S1:[a-z0-9_]+]] = pto.slice %[[MA]] [%[[B1]]] [16]
+  // CHECK-NEXT:    %[[T1:[a-z0-9_]+]] = pto.slice %[[MB]] [48] [16]
+  // CHECK-NEXT:    pto.call @drop(%[[MU]], %[[MO]], %[[S1]], %[[T1]], %[[N]], %[[B1]]) {arg_attrs = [{}, {pto.direction = #pto.direction<inout>}, {}, {}, {}, {}]} : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, index, index) -> ()
+  // CHECK-NEXT:    %[[C2:[a-z0-9_]+]] = arith.constant 16 : index
+  // CHECK-NEXT:    %[[B2:[a-z0-9_]+]] = arith.muli %[[N]], %[[C2]] : index
+  // CHECK-NEXT:    %[[S2:[a-z0-9_]+]] = pto.slice %[[MB]] [%[[B2]]] [16]
+  // CHECK-NEXT:    %[[T2:[a-z0-9_]+]] = pto.slice %[[MA]] [48] [16]
+  // CHECK-NEXT:    pto.call @drop(%[[MU]], %[[MO]], %[[S2]], %[[T2]], %[[N]], %[[B2]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, index, index) -> ()
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%a: !pto.tensor<64xf32>, %b: !pto.tensor<64xf32>, %u: !pto.tensor<16xf32>,
+                          %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    pto.call @drop(%a, %u, %o, %b, %n) {arg_attrs = [{pto.direction = #pto.direction<in>}, {}, {pto.direction = #pto.direction<inout>}, {pto.direction = #pto.direction<in>}, {}]}
+        : (!pto.tensor<64xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<64xf32>, index) -> ()
+    pto.call @drop(%b, %u, %o, %a, %n) : (!pto.tensor<64xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<64xf32>, index) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A view at a hoistable offset whose extent is replay-invariant and can be
+// rebuilt at the call site (a pto.dim of a boundary tensor, through pure
+// arithmetic) is hoisted: the call site takes pto.dim of its own argument.
+// (Replay copies a view's shape from the recording; the extent of a
+// boundary tensor is part of the Graph key, so it cannot change under a
+// recording.) `x` stays: the task still reads its extent.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @acc(%a: !pto.tensor<?x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // CHECK-LABEL: pto.graph @extent(
+  // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<?x16xf32>,
+  // CHECK-SAME:      %[[C:[a-z0-9_]+]]: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[V:[a-z0-9_]+]]: !pto.tensor<?x16xf32>, %[[P:[a-z0-9_]+]]: index) -> !pto.tensor<8x16xf32> {
+  // CHECK-NEXT:    %[[N:[a-z0-9_]+]] = pto.dim %[[X]], 0 : !pto.tensor<?x16xf32>
+  // CHECK-NEXT:    pto.submit @acc(%[[V]], %[[C]], %[[N]])
+  // CHECK-NEXT:    return %[[C]]
+  pto.graph @extent(%x: !pto.tensor<?x16xf32>,
+                    %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+                    %p: index) -> !pto.tensor<8x16xf32> {
+    %n = pto.dim %x, 0 : !pto.tensor<?x16xf32>
+    %c2 = arith.constant 2 : index
+    %h = arith.divui %n, %c2 : index
+    %v = pto.slice %x[%p, 0] [%h, 16] : !pto.tensor<?x16xf32> to !pto.tensor<?x16xf32>
+    %c1, %t = pto.submit @acc(%v, %c, %n) : (!pto.tensor<?x16xf32>, !pto.tensor<8x16xf32>, index) -> !pto.tensor<8x16xf32>
+    pto.return %c : !pto.tensor<8x16xf32>
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-SAME:      %[[MX:[a-z0-9_]+]]: !pto.tensor<?x16xf32>,
+  // CHECK-SAME:      %[[MC:[a-z0-9_]+]]: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[I:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %[[D:[a-z0-9_]+]] = pto.dim %[[MX]], 0 : !pto.tensor<?x16xf32>
+  // CHECK-NEXT:    %[[TWO:[a-z0-9_]+]] = arith.constant 2 : index
+  // CHECK-NEXT:    %[[H:[a-z0-9_]+]] = arith.divui %[[D]], %[[TWO]] : index
+  // CHECK-NEXT:    %[[MV:[a-z0-9_]+]] = pto.slice %[[MX]] [%[[I]], 0] [%[[H]], 16] : !pto.tensor<?x16xf32> to !pto.tensor<?x16xf32>
+  // CHECK-NEXT:    pto.call @extent(%[[MX]], %[[MC]], %[[MV]], %[[I]])
+  // CHECK-NEXT:    return
+  pto.orchestration @main(%x: !pto.tensor<?x16xf32>,
+                          %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+                          %i: index) {
+    %r = pto.call @extent(%x, %c, %i) : (!pto.tensor<?x16xf32>, !pto.tensor<8x16xf32>, index) -> !pto.tensor<8x16xf32>
+    pto.return
+  }
+}
+
+// -----
+
 // A program without Graphs is unchanged.
 // CHECK-LABEL: pto.orchestration @no_graph(
 // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>, %[[N:[a-z0-9_]+]]: index) {
@@ -781,11 +883,11 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 }
 
 // The decoder example through the whole pipeline: tmp and wl become tensor
-// parameters before the scalars, base a scalar parameter; the call site
-// computes i * 128, allocates, then takes the view.
+// parameters before the scalars, base a scalar parameter, and w leaves the
+// boundary (with it, every layer would record its own definition); the call
+// site computes i * 128, allocates, then takes the view.
 // DECODER-LABEL: pto.graph @layer(
-// DECODER-SAME:      %[[A:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
-// DECODER-SAME:      %[[C:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
+// DECODER-SAME:      %[[A:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[C:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
 // DECODER-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
 // DECODER-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>,
 // DECODER-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index) -> !pto.tensor<16x128xf32> {
@@ -802,7 +904,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // DECODER-NEXT:      %[[B:.+]] = arith.muli %[[I]], %[[C128]] : index
 // DECODER-NEXT:      %[[T:.+]] = pto.create : !pto.tensor<16x128xf32>
 // DECODER-NEXT:      %[[V:.+]] = pto.slice %[[MW]] [%[[B]], 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
-// DECODER-NEXT:      %[[R:.+]] = pto.call @layer(%[[MA]], %[[MW]], %[[ACC]], %[[T]], %[[V]], %[[I]], %[[B]])
+// DECODER-NEXT:      %[[R:.+]] = pto.call @layer(%[[MA]], %[[ACC]], %[[T]], %[[V]], %[[I]], %[[B]])
 // DECODER-NEXT:      scf.yield %[[R]] : !pto.tensor<16x128xf32>
 // DECODER-NEXT:    }
 // DECODER-NEXT:    return

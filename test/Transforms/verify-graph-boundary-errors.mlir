@@ -27,9 +27,10 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
                %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
                %idx: index) {
     %c128 = arith.constant 128 : index
-    // expected-error@+1 {{'arith.muli' op computes, in Graph @g, a value from its boundary scalars: it must be a parameter that callers compute, or replay would reuse the first call's value}}
+    // expected-error@+2 {{'arith.muli' op computes, in Graph @g, a value from its boundary scalars: it must be a parameter that callers compute, or replay would reuse the first call's value}}
+    // expected-note@+1 {{the window depends on this value}}
     %base = arith.muli %idx, %c128 : index
-    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls: replay patches only the tensor's address and would reuse the first call's window}}
+    // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
     %wl = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %o1, %t = pto.submit @k(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
     pto.return
@@ -75,7 +76,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // A view of a boundary tensor at an offset from a scalar parameter, also
-// through a tied result and through a view left in the body.
+// through a tied result and through a view left in the body. (The scalar
+// parameter has no defining op: no note.)
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
   pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
@@ -84,13 +86,13 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.graph @g(%w: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
                %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
                %idx: index) {
-    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls}}
+    // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
     %wl = pto.slice %w[%idx, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %o1, %t0 = pto.submit @k(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
-    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #1 of Graph @g whose window can differ between calls}}
+    // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls}}
     %ov = pto.slice %o1[%idx, 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
     %w0 = pto.slice %w[0, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
-    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls}}
+    // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls}}
     %wh = pto.slice %w0[%idx, 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
     %o2, %t1 = pto.submit @kh(%ov, %o1) : (!pto.tensor<64x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
     %o3, %t2 = pto.submit @kh(%wh, %o2) : (!pto.tensor<64x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
@@ -107,7 +109,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   pto.kernel aiv @kd(%y: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @g(%w: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>}, %rows: index) {
-    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls}}
+    // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
     %wl = pto.slice %w[0, 0] [%rows, 128] : !pto.tensor<512x128xf32> to !pto.tensor<?x128xf32>
     %w1, %t = pto.submit @kd(%wl) : (!pto.tensor<?x128xf32>) -> !pto.tensor<?x128xf32>
     pto.return
@@ -163,8 +165,21 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     // expected-error@+1 {{'pto.submit' op has a core_num that is not a literal}}
     %o2, %t2 = pto.submit @ks(%o1, %c0) core_num(%n) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
     %d = pto.dim %b, 0 : !pto.tensor<?x128xf32>
-    // expected-error@+1 {{'pto.return' op returns at position 0 a value that is not a parameter of @g}}
+    // expected-error@+1 {{'pto.return' op returns at position 0 a scalar from Graph @g}}
     pto.return %d : index
+  }
+}
+
+// -----
+
+// A returned tensor that is not a parameter (a launch's runtime-allocated
+// output).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @mk(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+  pto.graph @g(%x: !pto.tensor<16xf32>) -> !pto.tensor<16xf32> {
+    %y, %t = pto.submit @mk(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    // expected-error@+1 {{'pto.return' op returns at position 0 a value that is not a parameter of @g}}
+    pto.return %y : !pto.tensor<16xf32>
   }
 }
 
@@ -251,7 +266,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
                %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
                %idx: index, %flag: i1) {
     %c128 = arith.constant 128 : index
-    // expected-error@+1 {{'arith.muli' op computes, in Graph @g, a value from its boundary scalars}}
+    // expected-error@+2 {{'arith.muli' op computes, in Graph @g, a value from its boundary scalars}}
+    // expected-note@+1 {{the window depends on this value}}
     %base = arith.muli %idx, %c128 : index
     // expected-note@+1 {{the buffer is chosen here}}
     %sel = scf.if %flag -> (!pto.tensor<512x128xf32>) {
@@ -259,7 +275,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     } else {
       scf.yield %w2 : !pto.tensor<512x128xf32>
     }
-    // expected-error@+2 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls: replay patches only the tensor's address and would reuse the first call's window}}
+    // expected-error@+2 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
     // expected-error@+1 {{'pto.slice' op reads a tensor chosen among boundary tensors of Graph @g by a value that can differ between calls: replay would reuse the buffer the first call chose}}
     %wl = pto.slice %sel[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
@@ -278,7 +294,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
                %idx: index, %flag: i1) {
     // expected-note@+1 {{the buffer is chosen here}}
     %sel = arith.select %flag, %w1, %w2 : !pto.tensor<512x128xf32>
-    // expected-error@+2 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @g whose window can differ between calls: replay patches only the tensor's address and would reuse the first call's window}}
+    // expected-error@+2 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
     // expected-error@+1 {{'pto.slice' op reads a tensor chosen among boundary tensors of Graph @g by a value that can differ between calls: replay would reuse the buffer the first call chose}}
     %wl = pto.slice %sel[%idx, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %o1, %t1 = pto.submit @use(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
@@ -384,6 +400,77 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     %false = arith.constant false
     pto.call @g(%w1, %w2, %o, %true) : (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, i1) -> ()
     pto.call @g(%w1, %w2, %o, %false) : (!pto.tensor<512x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, i1) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// What the legalization used to produce for views of Graph-local buffers: a
+// view of a launch's runtime-allocated output and one of a create inside a
+// constant-trip loop, at a (hoisted) scalar parameter offset or extent.
+// Every view left in the body is frozen at the first call's window, so each
+// is reported, whatever buffer it is a window of; one at a replay-invariant
+// offset is fine.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @fill(%x: !pto.tensor<8x16xf32>, %o: !pto.tensor<64x16xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @acc(%a: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @accd(%a: !pto.tensor<?x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+               %p: index, %off: index) -> !pto.tensor<8x16xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %t, %id0 = pto.submit @fill(%x) : (!pto.tensor<8x16xf32>) -> !pto.tensor<64x16xf32>
+    // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
+    %v = pto.slice %t[%p, 0] [8, 16] : !pto.tensor<64x16xf32> to !pto.tensor<8x16xf32>
+    %c3, %id1 = pto.submit @acc(%v, %c) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
+    %vd = pto.slice %t[0, 0] [%p, 16] : !pto.tensor<64x16xf32> to !pto.tensor<?x16xf32>
+    %c4, %id2 = pto.submit @accd(%vd, %c3) : (!pto.tensor<?x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%cur = %c4) -> (!pto.tensor<8x16xf32>) {
+      %l = pto.create : !pto.tensor<64x16xf32>
+      %l1, %id3 = pto.submit @fill(%x, %l) : (!pto.tensor<8x16xf32>, !pto.tensor<64x16xf32>) -> !pto.tensor<64x16xf32>
+      // expected-error@+1 {{'pto.slice' op takes, in Graph @g, a view whose window can differ between calls: replay reuses the window of the first call}}
+      %lv = pto.slice %l1[%off, 0] [8, 16] : !pto.tensor<64x16xf32> to !pto.tensor<8x16xf32>
+      %io = arith.muli %i, %c8 : index
+      %li = pto.slice %l1[%io, 0] [8, 16] : !pto.tensor<64x16xf32> to !pto.tensor<8x16xf32>
+      %cur1, %id4 = pto.submit @acc(%lv, %cur) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+      %cur2, %id5 = pto.submit @acc(%li, %cur1) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+      scf.yield %cur2 : !pto.tensor<8x16xf32>
+    }
+    pto.return %c : !pto.tensor<8x16xf32>
+  }
+}
+
+// -----
+
+// A host write in a Graph body, and construction reads of buffers whose
+// contents only the Graph's own tasks produce: a boundary tensor a task
+// writes, a runtime-allocated output. A read of an untouched boundary
+// tensor is fine.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @setf(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @mk(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<out>})
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
+               %lens: !pto.tensor<4xi32>, %flags: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
+               %v: i32) {
+    // expected-error@+1 {{'pto.write' op writes a host tensor in Graph @g: replay does not re-run the body, so the write would happen on the first call only}}
+    pto.write %v, %flags[0] : !pto.tensor<4xi32>
+    %l = pto.read %lens[0] : !pto.tensor<4xi32>
+    %f1, %id0 = pto.submit @setf(%x, %f) : (!pto.tensor<8x16xf32>, !pto.tensor<4xi32>) -> !pto.tensor<4xi32>
+    // expected-error@+1 {{'pto.read' op reads, while Graph @g is recorded, a tensor a task of the Graph writes: its contents do not exist before the Graph's tasks run}}
+    %a = pto.read %f[0] : !pto.tensor<4xi32>
+    %m, %id1 = pto.submit @mk(%x) : (!pto.tensor<8x16xf32>) -> !pto.tensor<4xi32>
+    // expected-error@+1 {{'pto.read' op reads, while Graph @g is recorded, a buffer the Graph allocates or a task produces: its contents do not exist before the Graph's tasks run}}
+    %b = pto.read %m[0] : !pto.tensor<4xi32>
+    %s = arith.addi %a, %b : i32
+    %s2 = arith.addi %s, %l : i32
+    %z = arith.constant 0 : i32
+    %pos = arith.cmpi sgt, %s2, %z : i32
+    scf.if %pos {
+    }
     pto.return
   }
 }

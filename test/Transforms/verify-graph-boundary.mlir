@@ -59,8 +59,11 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// Already in the form the legalization produces: the call site computes the
-// scalar, allocates and takes the view.
+// Already legalized: the call site computes the scalar, allocates and takes
+// the view. `w`, which the body does not use as written (the form the
+// legalization produced before it dropped such parameters), stays through
+// the pipeline: the legalization drops only tensor parameters that its own
+// hoisting left unused.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @use(%x: !pto.tensor<128x128xf32>,
                       %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
@@ -153,6 +156,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // MAIN-LABEL: pto.graph @scoped(
 // MAIN-LABEL: pto.graph @attrs(
 // MAIN-LABEL: pto.graph @invariant(
+// MAIN-LABEL: pto.graph @drop(
+// MAIN-LABEL: pto.graph @extent(
 // MAIN-LABEL: pto.orchestration @no_graph(
 
 // DECODER-LABEL: pto.graph @layer(

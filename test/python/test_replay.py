@@ -232,7 +232,9 @@ def test_decoder_example_legalized_replay_equals_eager():
     assert result.equal, result.mismatches
     assert result.replay_graph_heap == [0, 0, 0]
     stats = result.replay_stats
-    assert stats[0].records >= 1
+    # One definition for all four layers: the hoisted view's source tensor
+    # left the boundary, so the per-layer offset is not part of the key.
+    assert stats[0].records == 1
     assert sum(s.replays for s in stats[1:]) == sum(s.graph_calls for s in stats[1:])
 
 
@@ -487,9 +489,9 @@ def test_generator_is_deterministic():
 
 
 # ----------------------------------------------------------------------------
-# Open bugs: accepted programs that replay wrongly (see the report of
-# issue 7). strict: when the pass starts rejecting them, these fail, and
-# the mark should go.
+# Fixed bugs (issue 7): programs the pipeline used to accept that replay
+# wrongly are rejected now; the decoder's definitions no longer split per
+# layer.
 # ----------------------------------------------------------------------------
 
 LOCAL_VIEW = HBG + f"""
@@ -513,6 +515,73 @@ LOCAL_VIEW = HBG + f"""
 }}
 """
 
+# The same buffer viewed with a call-varying extent instead of offset.
+LOCAL_VIEW_EXTENT = HBG + f"""
+  pto.kernel aiv @fill(%x: {T}, %o: {W} {OUT})
+  pto.kernel aiv @acc(%a: !pto.tensor<?x16xf32>, %c: {T} {INOUT})
+  pto.graph @g(%x: {T}, %c: {T} {INOUT}, %p: index) -> {T} {{
+    %t, %id0 = pto.submit @fill(%x) : ({T}) -> {W}
+    %v = pto.slice %t[0, 0] [%p, 16] : {W} to !pto.tensor<?x16xf32>
+    %c2, %id1 = pto.submit @acc(%v, %c) : (!pto.tensor<?x16xf32>, {T}) -> {T}
+    pto.return %c : {T}
+  }}
+  pto.orchestration @main(%x: {T}, %c: {T} {INOUT}) {{
+    %c1 = arith.constant 1 : index
+    %c5 = arith.constant 5 : index
+    scf.for %i = %c1 to %c5 step %c1 {{
+      %r = pto.call @g(%x, %c, %i) : ({T}, {T}, index) -> {T}
+    }}
+    pto.return
+  }}
+}}
+"""
+
+# A create inside a constant-trip loop (it stays in the body), viewed at an
+# offset derived from the scalar parameter.
+LOCAL_VIEW_IN_LOOP = HBG + f"""
+  pto.kernel aiv @fill(%x: {T}, %o: {W} {OUT})
+  pto.kernel aiv @acc(%a: {T}, %c: {T} {INOUT})
+  pto.graph @g(%x: {T}, %c: {T} {INOUT}, %p: index) -> {T} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %off = arith.muli %p, %c8 : index
+    scf.for %i = %c0 to %c1 step %c1 {{
+      %t = pto.create : {W}
+      %t1, %id0 = pto.submit @fill(%x, %t) : ({T}, {W}) -> {W}
+      %v = pto.slice %t1[%off, 0] [8, 16] : {W} to {T}
+      %c2, %id1 = pto.submit @acc(%v, %c) : ({T}, {T}) -> {T}
+    }}
+    pto.return %c : {T}
+  }}
+  pto.orchestration @main(%x: {T}, %c: {T} {INOUT}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {{
+      %r = pto.call @g(%x, %c, %i) : ({T}, {T}, index) -> {T}
+    }}
+    pto.return
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize("text", [LOCAL_VIEW, LOCAL_VIEW_EXTENT, LOCAL_VIEW_IN_LOOP],
+                         ids=["offset", "extent", "create-in-loop"])
+def test_view_of_local_buffer_at_call_varying_window_is_rejected(pto_opt, text):
+    """A view of a Graph-local buffer (a launch's runtime-allocated output, a
+    create in a loop) whose window reads a boundary scalar: recording
+    freezes the first call's window, so the pipeline rejects it (it used to
+    accept it)."""
+    outcome = fuzz.check_text(text, runs_for(program(text), 2), pto_opt=pto_opt)
+    # What replay does with it: every call reads the first call's window.
+    assert outcome.original_replay_wrong, outcome.original_replay_error
+    assert outcome.status == "rejected", (outcome.status, outcome.detail)
+    assert ("'pto.slice' op takes, in Graph @g, a view whose window can differ between "
+            "calls: replay reuses the window of the first call") in outcome.detail
+
+
 GRAPH_WRITE = HBG + f"""
   pto.kernel aiv @acc(%a: {T}, %c: {T} {INOUT})
   pto.graph @g(%x: {T}, %c: {T} {INOUT}, %flags: !pto.tensor<4xi32> {INOUT}, %v: i32) -> {T} {{
@@ -534,18 +603,14 @@ GRAPH_WRITE = HBG + f"""
 """
 
 
-@pytest.mark.xfail(strict=True, reason="open bug: a view of a Graph-local buffer at an "
-                   "offset read from a boundary scalar is accepted and frozen on replay")
-def test_open_bug_view_of_local_buffer(pto_opt):
-    outcome = fuzz.check_text(LOCAL_VIEW, runs_for(program(LOCAL_VIEW), 2), pto_opt=pto_opt)
-    assert outcome.status in ("ok", "rejected"), outcome.detail
-
-
-@pytest.mark.xfail(strict=True, reason="open bug: a host pto.write in a Graph body is "
-                   "accepted; replay does not re-run the body, so the write happens once")
-def test_open_bug_host_write_in_graph(pto_opt):
+def test_host_write_in_graph_is_rejected(pto_opt):
+    """A host pto.write in a Graph body runs only on the recording call:
+    rejected (it used to be accepted)."""
     outcome = fuzz.check_text(GRAPH_WRITE, runs_for(program(GRAPH_WRITE), 2), pto_opt=pto_opt)
-    assert outcome.status in ("ok", "rejected"), outcome.detail
+    assert outcome.original_replay_wrong, outcome.original_replay_error
+    assert outcome.status == "rejected", (outcome.status, outcome.detail)
+    assert ("'pto.write' op writes a host tensor in Graph @g: replay does not re-run the "
+            "body, so the write would happen on the first call only") in outcome.detail
 
 
 READ_AFTER_WRITE = HBG + f"""
@@ -569,23 +634,71 @@ READ_AFTER_WRITE = HBG + f"""
 """
 
 
-@pytest.mark.xfail(strict=True, reason="open gap: construction reads (pto.read) a buffer "
-                   "a task of the same Graph writes; the runtime cannot, the pass accepts")
-def test_open_gap_construction_read_of_task_output(pto_opt):
+def test_construction_read_of_task_output_is_rejected(pto_opt):
+    """Construction (pto.read) of a buffer a task of the same Graph writes:
+    the runtime cannot run it, and the pipeline rejects it (it used to
+    accept it)."""
     prog = program(READ_AFTER_WRITE)
     with pytest.raises(sim.SimError, match="reads, during construction"):
         sim.Runtime(prog, "eager").run("main", runs_for(prog, 1)[0])
-    status, _ = fuzz.run_pipeline(READ_AFTER_WRITE, pto_opt)
-    assert status == "rejected"
+    status, output = fuzz.run_pipeline(READ_AFTER_WRITE, pto_opt)
+    assert status == "rejected", output
+    assert ("'pto.read' op reads, while Graph @g is recorded, a tensor a task of the "
+            "Graph writes") in output
 
 
-@pytest.mark.xfail(strict=True, raises=sim.DefinitionLimitError,
-                   reason="finding: the legalized decoder keeps %w next to the hoisted view "
-                   "of it; one alias partition with a per-layer relative offset gives every "
-                   "layer its own Graph key, and layer 17 exceeds 16 definitions")
-def test_finding_decoder_with_17_layers():
+def test_decoder_with_17_layers_records_one_definition():
+    """The legalized decoder no longer keeps %w next to the hoisted view of
+    it (one alias partition with a per-layer relative offset, so one Graph
+    key per layer, and layer 17 over the limit of 16 definitions): %w
+    leaves the boundary, every layer replays the first one's definition."""
     text = DECODER.read_text().replace("512x128", "2176x128").replace(
         "%c4 = arith.constant 4 : index", "%c4 = arith.constant 17 : index")
     original, legalized = load(text)
     result = sim.compare_modes(legalized, "main", runs_for(original, 2), reference=original)
-    assert result.equal
+    assert result.equal, result.mismatches
+    assert len(result.replay.definitions_of("layer")) == 1
+    assert [(s.records, s.replays) for s in result.replay_stats] == [(1, 16), (0, 17)]
+    assert result.replay_graph_heap == [0, 0]
+
+
+# A view at a scalar-parameter offset whose extent is half a boundary
+# tensor's (pto.dim): hoisted, the call site rebuilding the extent from its
+# own argument (it used to be rejected). The argument's extent changes from
+# call to call, so does the Graph key.
+BOUNDARY_EXTENT = HBG + f"""
+  pto.kernel aiv @acc(%a: !pto.tensor<?x16xf32>, %c: {T} {INOUT}, %s: index)
+  pto.graph @g(%x: !pto.tensor<?x16xf32>, %c: {T} {INOUT}, %p: index) -> {T} {{
+    %n = pto.dim %x, 0 : !pto.tensor<?x16xf32>
+    %c2 = arith.constant 2 : index
+    %h = arith.divui %n, %c2 : index
+    %v = pto.slice %x[%p, 0] [%h, 16] : !pto.tensor<?x16xf32> to !pto.tensor<?x16xf32>
+    %c3, %id1 = pto.submit @acc(%v, %c, %n) : (!pto.tensor<?x16xf32>, {T}, index) -> {T}
+    pto.return %c : {T}
+  }}
+  pto.orchestration @main(%w: {W}, %c: {T} {INOUT}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %c2o = arith.constant 2 : index
+    scf.for %i = %c0 to %c4 step %c1 {{
+      %r0 = arith.remui %i, %c2o : index
+      %rows = arith.addi %r0, %c16 : index
+      %xv = pto.slice %w[0, 0] [%rows, 16] : {W} to !pto.tensor<?x16xf32>
+      %r = pto.call @g(%xv, %c, %i) : (!pto.tensor<?x16xf32>, {T}, index) -> {T}
+    }}
+    pto.return
+  }}
+}}
+"""
+
+
+def test_view_with_boundary_extent_is_hoisted_and_replays_exactly(pto_opt):
+    outcome = fuzz.check_text(BOUNDARY_EXTENT, runs_for(program(BOUNDARY_EXTENT), 2),
+                              pto_opt=pto_opt)
+    assert outcome.original_replay_wrong
+    assert outcome.status == "ok", (outcome.status, outcome.detail)
+    body = outcome.legalized[outcome.legalized.index("pto.graph @g"):
+                             outcome.legalized.index("pto.orchestration")]
+    assert "pto.slice" not in body
