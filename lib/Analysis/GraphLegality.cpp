@@ -196,13 +196,25 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
     failed = true;
   }
 
-  // Buffers a task of this Graph writes (by buffer identity).
+  // The buffer a tensor is (a window of), through tied results and views.
+  auto getViewBase = [](Value tensor) {
+    while (true) {
+      Value root = getBufferRoot(tensor);
+      if (auto slice = root.getDefiningOp<SliceOp>())
+        tensor = slice.getSource();
+      else if (auto transpose = root.getDefiningOp<TransposeOp>())
+        tensor = transpose.getSource();
+      else
+        return root;
+    }
+  };
+  // Buffers a task of this Graph writes, through any window of them.
   DenseSet<Value> written;
   graph.walk([&](SubmitOp submit) {
     for (OpResult result : submit.getOuts())
       if (std::optional<unsigned> operand =
               submit.getTiedResultOperandIndex(result.getResultNumber()))
-        written.insert(getBufferRoot(submit->getOperand(*operand)));
+        written.insert(getViewBase(submit->getOperand(*operand)));
   });
 
   // The body.
@@ -236,7 +248,7 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
     // its tasks runs: an untouched boundary tensor, not a task's output or
     // an allocation of the Graph.
     if (auto read = dyn_cast<ReadOp>(op)) {
-      Value root = getBufferRoot(read.getSource());
+      Value root = getViewBase(read.getSource());
       auto arg = dyn_cast<BlockArgument>(root);
       bool boundary = arg && arg.getOwner() == &graph.getBody().front();
       if (!boundary || written.contains(root)) {

@@ -366,13 +366,14 @@ private:
     for (Operation *op : llvm::reverse(hoisted))
       if (op->use_empty())
         rewriter.eraseOp(op);
-    // Operands of hoisted ops that fed nothing else (e.g. constants).
+    // What fed only hoisted values (constants, boundary extents) is dead
+    // too; a dead read of a boundary tensor would keep it on the boundary.
     bool changed = true;
     while (changed) {
       changed = false;
       graph.walk<WalkOrder::PostOrder>([&](Operation *op) {
         if (op->getNumResults() && op->use_empty() && isPure(op) &&
-            isa<arith::ArithDialect>(op->getDialect())) {
+            op->getNumRegions() == 0) {
           rewriter.eraseOp(op);
           changed = true;
         }
