@@ -72,11 +72,18 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
       batches of 16, counted after hoisting); no launch or allocation under
       a runtime loop, `scf.while` or `scf.if`; literal allocation shapes; no
       `pto.full`; no Graph calling a Graph; no dependencies or predicate on a
-      Graph call; literal `core_num`.
+      Graph call; literal `core_num`; every view left in the body (of any
+      buffer) and every task scalar is the same on every call; no task or
+      view reads a buffer chosen among boundary tensors by a call-varying
+      value; no host `pto.write`, and `pto.read` only of boundary tensors no
+      task of the Graph writes; tensor returns only.
 
     New parameters are appended: new tensors after the existing tensors and
     before the scalars, new scalars last. At a call site the hoisted scalars
-    come first, then allocations, then views, all right before the call.
+    come first, then allocations, then views, all right before the call. A
+    tensor parameter the body no longer uses after hoisting (all its uses
+    were views now taken by the caller) leaves the boundary: next to its
+    views it would put their per-call offsets into the Graph key.
 
     Run `pto-normalize-return-order` first (the pipeline
     `pto-graph-legalize-pipeline` does).
@@ -91,11 +98,9 @@ def VerifyGraphBoundary : Pass<"pto-verify-graph-boundary", "ModuleOp"> {
     Re-derives, independently of `pto-legalize-graph-boundary`, what a
     replay-safe Graph must satisfy, and reports each violation at its
     location: no allocation at the top level of a Graph body; no derived
-    scalar that could have been hoisted reaching a task or a view; every
-    scalar a task reads is a parameter or replay-invariant; every view of a
-    boundary tensor left in the body has replay-invariant operands; the
-    node count, parameter counts, returns and call-site rules of the
-    legality step. It shares only the replay-invariance analysis with the
+    scalar that could have been hoisted reaching a task or a view; and every
+    rule of the legality step (every view and task scalar the same on every
+    call, node count, parameter counts, returns, call-site rules). It shares only the replay-invariance analysis with the
     legalization, so a later pass that reintroduces a rejected state is
     caught. It changes nothing.
   }];
