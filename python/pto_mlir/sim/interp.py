@@ -29,6 +29,8 @@ clamped like the runtime's codegen clamps a runtime view:
 
 from __future__ import annotations
 
+import abc
+
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .errors import SimError, UnsupportedOpError
@@ -43,8 +45,9 @@ EMPTY = frozenset()
 MAX_LOOP_ITERATIONS = 1_000_000
 
 
-class Executor:
-    """What runtime side effects mean. Subclasses implement every method.
+class Executor(abc.ABC):
+    """What runtime side effects mean: an abstract interface that the eager
+    executor and the recorder implement.
 
     ``tracks_construction``: True while recording a Graph (scalars carry
     taints, control flow reports construction reads).
@@ -52,27 +55,33 @@ class Executor:
 
     tracks_construction = False
 
+    @abc.abstractmethod
     def create(self, instr: Instr, shape: Tuple[int, ...], t: TypeInfo,
                batchable: bool, block_token: object) -> TensorView:
-        raise NotImplementedError
+        """Implemented by each executor."""
 
+    @abc.abstractmethod
     def submit(self, instr: Instr, kernel: Function, tensors: List[TensorView],
                scalars: List[object], scalar_slots: List[int], pred: Optional[TensorView]
                ) -> Tuple[List[TensorView], int]:
-        raise NotImplementedError
+        """Implemented by each executor."""
 
+    @abc.abstractmethod
     def task_dummy(self, instr: Instr) -> int:
-        raise NotImplementedError
+        """Implemented by each executor."""
 
+    @abc.abstractmethod
     def call(self, instr: Instr, graph: Function, args: List[object], has_deps: bool,
              pred: Optional[TensorView]) -> List[object]:
-        raise NotImplementedError
+        """Implemented by each executor."""
 
+    @abc.abstractmethod
     def read(self, instr: Instr, view: TensorView, position: int) -> object:
-        raise NotImplementedError
+        """Implemented by each executor."""
 
+    @abc.abstractmethod
     def write(self, instr: Instr, view: TensorView, position: int, value) -> None:
-        raise NotImplementedError
+        """Implemented by each executor."""
 
     def construction_read(self, taint: frozenset) -> None:
         """Control flow decided on values with ``taint`` (recording only)."""

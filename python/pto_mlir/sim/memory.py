@@ -3,7 +3,7 @@
 A :class:`Buffer` is one allocation: a flat, element-addressed numpy array
 of a single element type, tagged with the heap it came from (an external
 orchestration argument, the ordinary reclaimable heap, the graph heap that
-``host_build_graph`` never reclaims mid-run, or a *template* placeholder that
+``host_build_graph`` never reclaims mid-run, or a *template* buffer that
 stands for a graph-heap allocation while a Graph is being recorded and has
 no storage yet).
 
