@@ -910,3 +910,30 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return %c : !pto.tensor<8x16xf32>
   }
 }
+
+// -----
+
+// A construction read of a boundary tensor a task writes through a view of
+// it: the tasks have not run when the body is recorded.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @setf(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<1xi32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %c1 step %c1 {
+      %fv = pto.slice %f[%i] [1] : !pto.tensor<4xi32> to !pto.tensor<1xi32>
+      %f1, %id0 = pto.submit @setf(%x, %fv) : (!pto.tensor<8x16xf32>, !pto.tensor<1xi32>) -> !pto.tensor<1xi32>
+    }
+    // expected-error@+1 {{'pto.read' op reads, while Graph @g is recorded, a tensor a task of the Graph writes}}
+    %n = pto.read %f[0] : !pto.tensor<4xi32>
+    %z = arith.constant 0 : i32
+    %pos = arith.cmpi sgt, %n, %z : i32
+    scf.if %pos {
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @g(%x, %f) : (!pto.tensor<8x16xf32>, !pto.tensor<4xi32>) -> ()
+    pto.return
+  }
+}

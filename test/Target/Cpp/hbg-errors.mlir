@@ -363,3 +363,24 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A host read in a Graph body needs the same transfer metadata.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %flags: !pto.tensor<4xi32>) {
+    pto.scope {
+      // expected-error @below {{'pto.read' op accesses a host control tensor under host_build_graph}}
+      %n = pto.read %flags[0] : !pto.tensor<4xi32>
+      %c1, %t = pto.submit @k(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %flags: !pto.tensor<4xi32>) {
+    pto.scope {
+      pto.call @g(%a, %c, %flags) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<4xi32>) -> ()
+    }
+    pto.return
+  }
+}
