@@ -1,0 +1,394 @@
+"""The Qwen3-14B decode example (examples/qwen3_14b_decode; issue 6, item 3).
+
+The program is written as a user first writes it (per-layer weight views
+and intermediates inside the Graph body). These tests check that it has the
+structure the example promises, that the checked-in .mlir is what the
+script prints, that the legalize pipeline hoists every per-layer view and
+every intermediate and keeps the node count and the boundary within the
+runtime's limits, that the C++ compiles against the check header, and,
+with the record/replay model on the scaled-down variant, that the
+legalized program replays like eager execution with no graph heap.
+
+The full-size model is not run in the replay model (its stacked weights
+alone are about 26 GB); its graph-heap figures are computed statically from
+the Graph body's allocations, and the same computation is checked against
+the model's measurement on the scaled-down variant.
+"""
+
+import importlib.util
+import math
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pto_mlir import pipelines, sim
+from pto_mlir.ir import Context, IntegerAttr, Module
+from pto_mlir.translate import to_orchestration_cpp
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "examples" / "qwen3_14b_decode"
+MLIR_FILE = EXAMPLE / "qwen3_14b_decode.mlir"
+CXX = shutil.which("g++")
+CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", str(REPO / "runtime" / "include")]
+needs_cxx = pytest.mark.skipif(CXX is None, reason="g++ is not installed")
+
+# Runtime limits (docs/graph-boundary.md, Step D).
+MAX_NODES, MAX_TENSORS, MAX_SCALARS, ALLOC_BATCH = 1024, 128, 64, 16
+ELEMENT_BYTES = {"bf16": 2, "f16": 2, "f32": 4, "i32": 4, "i64": 8, "i8": 1, "i1": 1}
+
+
+def _load_model():
+    spec = importlib.util.spec_from_file_location("qwen3_14b_decode_model",
+                                                  EXAMPLE / "model.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+model = _load_model()
+
+#: Per-layer views the body takes of the stacked tensors, and the layer's
+#: intermediates (model.py's names).
+VIEWS = {"wq", "wk", "wv", "wo", "w_gate", "w_up", "w_down", "input_norm_w",
+         "post_norm_w", "q_norm_w", "k_norm_w", "k_cache", "v_cache"}
+INTERMEDIATES = {"x_norm", "q", "k", "v", "q_normed", "k_normed", "q_rot", "k_rot",
+                 "attn", "attn_out", "h_norm", "gate", "up", "act", "mlp_out"}
+STEP_INPUTS = {"hidden", "rope_cos", "rope_sin", "block_table", "context_lens",
+               "slot_mapping"}
+
+
+# ----------------------------------------------------------------------------
+# Reading the IR
+# ----------------------------------------------------------------------------
+
+
+def walk(op, loops=()):
+    """Yields (op, enclosing scf.for ops) for every op nested in ``op``."""
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                inner = inner.operation
+                yield inner, loops
+                yield from walk(inner, loops + ((inner,) if inner.name == "scf.for" else ()))
+
+
+def symbol_op(module, kind, name):
+    for op in module.body.operations:
+        op = op.operation
+        if op.name == kind and str(op.attributes["sym_name"]) == f'"{name}"':
+            return op
+    raise KeyError(f"{kind} @{name}")
+
+
+def graph(module):
+    return symbol_op(module, "pto.graph", "decoder_layer")
+
+
+def is_tensor(t):
+    return str(t).startswith("!pto.tensor")
+
+
+def params(func):
+    """(name, type) of each parameter, names from the name locations."""
+    args = func.regions[0].blocks[0].arguments
+    return [(a.location.name_str if a.location.is_a_name() else None, a.type) for a in args]
+
+
+def boundary(func):
+    ps = params(func)
+    return (sum(1 for _, t in ps if is_tensor(t)), sum(1 for _, t in ps if not is_tensor(t)))
+
+
+def constant(value):
+    owner = value.owner
+    assert owner.name == "arith.constant", f"not a constant: {owner}"
+    return IntegerAttr(owner.attributes["value"]).value
+
+
+def trip_count(for_op):
+    lb, ub, step = (constant(v) for v in list(for_op.operands)[:3])
+    return max(0, -(-(ub - lb) // step))
+
+
+def tensor_bytes(t):
+    body = str(t)[len("!pto.tensor<"):-1].split(", ")[0]
+    *dims, dtype = body.split("x")
+    return math.prod(int(d) for d in dims) * ELEMENT_BYTES[dtype]
+
+
+def node_count(op, trips=1):
+    """Recorded nodes of the body of ``op`` (docs/graph-boundary.md, Step D):
+    each launch and dummy once per iteration of the constant-trip loops
+    around it, allocations in batches of 16 per block."""
+    nodes = 0
+    for region in op.regions:
+        for block in region.blocks:
+            creates = 0
+            for inner in block.operations:
+                inner = inner.operation
+                if inner.name in ("pto.submit", "pto.task_dummy"):
+                    nodes += trips
+                elif inner.name == "pto.create":
+                    creates += 1
+                inner_trips = trips * (trip_count(inner) if inner.name == "scf.for" else 1)
+                nodes += node_count(inner, inner_trips)
+            nodes += trips * -(-creates // ALLOC_BATCH)
+    return nodes
+
+
+def graph_heap_bytes(func):
+    """Graph-heap bytes one submission of ``func`` takes: the allocations its
+    body makes on every replay (every pto.create in the body; the example
+    has none under a loop)."""
+    total = 0
+    for op, loops in walk(func):
+        if op.name == "pto.create":
+            total += tensor_bytes(op.results[0].type) * math.prod(
+                trip_count(loop) for loop in loops)
+    return total
+
+
+def build(dims=None):
+    return model.build(dims) if dims else model.build()
+
+
+def legalized(dims=None):
+    module = build(dims)
+    pipelines.legalize_graph_boundary(module)
+    return module
+
+
+def compile_cpp(cpp, tmp_path, name):
+    path = tmp_path / name
+    path.write_text(cpp)
+    result = subprocess.run([CXX, *CXX_FLAGS, str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+# ----------------------------------------------------------------------------
+# The program as written
+# ----------------------------------------------------------------------------
+
+
+def test_program_structure():
+    with Context():
+        module = build()
+        assert module.operation.verify()
+        assert str(module.operation.attributes["pto.runtime"]) == "#pto.runtime<host_build_graph>"
+        d = model.QWEN3_14B
+        assert (d.hidden, d.layers, d.heads, d.kv_heads, d.head_dim, d.intermediate) == \
+            (5120, 40, 40, 8, 128, 17408)
+
+        cores = {str(op.attributes["sym_name"]).strip('"'): str(op.attributes["core_type"])
+                 for op in module.body.operations if op.operation.name == "pto.kernel"}
+        for matmul in ("q_proj", "kv_proj", "o_proj", "gate_up_proj", "down_proj", "lm_head"):
+            assert cores[matmul] == "#pto.core_type<aic>", matmul
+        for vector in ("rms_norm", "head_rms_norm_q", "head_rms_norm_k", "rope_q", "rope_k",
+                       "kv_cache_write", "residual_add", "silu_mul", "embedding"):
+            assert cores[vector] == "#pto.core_type<aiv>", vector
+        assert cores["paged_attention"] == "#pto.core_type<mixed>"
+
+        # The orchestration calls the one Graph from a 40-trip loop carrying
+        # the hidden state.
+        main = symbol_op(module, "pto.orchestration", "decode_step")
+        (loop,) = [op for op, _ in walk(main) if op.name == "scf.for"]
+        assert trip_count(loop) == 40
+        assert len(loop.results) == 1 and is_tensor(loop.results[0].type)
+        calls = [op for op, loops in walk(main) if op.name == "pto.call"]
+        assert len(calls) == 1 and calls[0].parent.name == "scf.for"
+        assert str(calls[0].attributes["callee"]) == "@decoder_layer"
+
+        # As first written: views at layer_idx * rows of the stacked
+        # tensors, intermediates created in the body, a manual scope with
+        # explicit dependencies.
+        g = graph(module)
+        body = list(walk(g))
+        views = {op.location.name_str for op, loops in body
+                 if op.name == "pto.slice" and not loops}
+        creates = {op.location.name_str for op, _ in body if op.name == "pto.create"}
+        assert views == VIEWS and creates == INTERMEDIATES
+        scopes = [op for op, _ in body if op.name == "pto.scope"]
+        assert len(scopes) == 1 and "manual" in scopes[0].attributes
+        with_deps = [op for op, _ in walk(scopes[0])
+                     if op.name == "pto.submit" and len(op.opview.deps)]
+        assert len(with_deps) == 7  # every launch in the scope waits explicitly
+        # hidden, the 13 stacked tensors, the 5 step inputs; layer_idx.
+        assert boundary(g) == (19, 1)
+
+
+def test_checked_in_mlir_is_what_the_script_prints():
+    with Context():
+        module = build()
+        text = model.HEADER + model.to_text(module)
+    assert MLIR_FILE.read_text() == text, (
+        "examples/qwen3_14b_decode/qwen3_14b_decode.mlir is stale: regenerate with "
+        "python examples/qwen3_14b_decode/model.py -o examples/qwen3_14b_decode/qwen3_14b_decode.mlir")
+    with Context():
+        reparsed = Module.parse(text)
+        assert reparsed.operation.verify()
+        # Same program: the generic forms (no locations) agree.
+        assert reparsed.operation.get_asm(print_generic_op_form=True) == \
+            module.operation.get_asm(print_generic_op_form=True)
+
+
+# ----------------------------------------------------------------------------
+# Legalization
+# ----------------------------------------------------------------------------
+
+
+def test_legalize_hoists_every_view_and_intermediate():
+    with Context():
+        module = legalized()
+        g = graph(module)
+        body = list(walk(g))
+        # No allocation left in the body, and every view left is inside the
+        # per-KV-head loop, at offsets derived from its induction variable.
+        assert not [op for op, _ in body if op.name == "pto.create"]
+        top_level_views = [op for op, loops in body if op.name == "pto.slice" and not loops]
+        assert not top_level_views, top_level_views
+        for op, loops in body:
+            if op.name == "pto.slice":
+                assert len(loops) == 1 and trip_count(loops[0]) == model.QWEN3_14B.kv_heads
+        # Every per-layer view and intermediate is now a boundary tensor,
+        # and the stacked tensors left the boundary.
+        names = [n for n, t in params(g) if is_tensor(t)]
+        assert set(names) == VIEWS | INTERMEDIATES | STEP_INPUTS
+        assert len(names) == len(set(names))
+        tensors, scalars = boundary(g)
+        assert tensors == len(VIEWS | INTERMEDIATES | STEP_INPUTS) == 34
+        assert tensors <= MAX_TENSORS and 1 <= scalars <= MAX_SCALARS
+        # Each direction as the runtime needs it: hoisted allocations and
+        # the KV cache views are written, the weights only read.
+        directions = {}
+        attrs = g.attributes["arg_attrs"]
+        for (name, t), d in zip(params(g), attrs):
+            directions[name] = "inout" if "inout" in str(d) else "out" if "out" in str(d) else "in"
+        for name in INTERMEDIATES | {"hidden", "k_cache", "v_cache"}:
+            assert directions[name] == "inout", name
+        for name in VIEWS - {"k_cache", "v_cache"}:
+            assert directions[name] == "in", name
+        # The call site takes the views and allocates the intermediates.
+        main = symbol_op(module, "pto.orchestration", "decode_step")
+        (loop,) = [op for op, _ in walk(main) if op.name == "scf.for"]
+        in_loop = Counter(op.name for op, loops in walk(loop))
+        assert in_loop["pto.slice"] == len(VIEWS)
+        assert in_loop["pto.create"] == len(INTERMEDIATES)
+
+
+def test_node_count_within_limit():
+    with Context():
+        d = model.QWEN3_14B
+        original, legal = build(), legalized()
+        before, after = node_count(graph(original)), node_count(graph(legal))
+    launches = 17 + d.kv_heads  # one paged-attention task per KV head
+    # Before: the launches plus one allocation batch per block holding
+    # creates (the body and the manual scope).
+    assert (before, after) == (launches + 2, launches) == (27, 25)
+    assert after <= MAX_NODES
+
+
+def test_verifier_accepts_the_legalized_module():
+    with Context():
+        module = legalized()
+        pipelines.run_pipeline(module, "pto-verify-graph-boundary")
+
+
+def test_graph_heap_per_call_full_size():
+    """Graph-heap bytes per decode step, computed from the Graph body (the
+    replay model measures the same quantity on the small variant below)."""
+    d = model.QWEN3_14B
+    with Context():
+        original, legal = build(), legalized()
+        before, after = graph_heap_bytes(graph(original)), graph_heap_bytes(graph(legal))
+    B, H, KV, I = d.batch, d.hidden, d.kv_dim, d.intermediate
+    # x_norm q q_normed q_rot attn attn_out h_norm mlp_out: B x H; k v
+    # k_normed k_rot: B x KV; gate up act: B x I; all bf16.
+    assert before == 2 * B * (8 * H + 4 * KV + 3 * I) == 3_112_960
+    assert before * d.layers == 124_518_400
+    assert after == 0
+
+
+# ----------------------------------------------------------------------------
+# C++
+# ----------------------------------------------------------------------------
+
+
+@needs_cxx
+def test_cpp_compiles(tmp_path):
+    with Context():
+        module = legalized()
+        cpp = to_orchestration_cpp(module)
+    assert "static void decode_step_graph_decoder_layer(const GraphTaskArgs& args)" in cpp
+    assert "PTO2_SCOPE(PTO2ScopeMode::MANUAL)" in cpp
+    assert cpp.count("rt_submit_graph(") == 1
+    # Names come from the Python program.
+    for name in ("ext_wq_all", "wq_row", "x_norm__graph_arg0", "kv_head", "attn_ids"):
+        assert name in cpp, name
+    compile_cpp(cpp, tmp_path, "qwen3_14b_decode.cpp")
+
+
+@needs_cxx
+def test_cpp_from_the_mlir_file_compiles(tmp_path, pto_opt, pto_translate):
+    """The README's command line on the checked-in file."""
+    prepared = subprocess.run(
+        [pto_opt, "--pto-graph-legalize-pipeline", "--pto-orchestration-prepare-pipeline",
+         "--mlir-print-debuginfo", str(MLIR_FILE)],
+        capture_output=True, text=True, check=True).stdout
+    cpp = subprocess.run([pto_translate, "--pto-to-cpp"], input=prepared,
+                         capture_output=True, text=True, check=True).stdout
+    assert "ext_wq_all" in cpp
+    compile_cpp(cpp, tmp_path, "from_file.cpp")
+
+
+# ----------------------------------------------------------------------------
+# Replay (scaled-down variant)
+# ----------------------------------------------------------------------------
+
+
+def test_small_variant_replays_like_eager_with_no_graph_heap():
+    d = model.SMALL
+    with Context():
+        original_module = build(d)
+        static_before = graph_heap_bytes(graph(original_module))
+        nodes_before = node_count(graph(original_module))
+        original = sim.load_program(original_module)
+        legal_module = legalized(d)
+        nodes_after = node_count(graph(legal_module))
+        legal = sim.load_program(legal_module)
+    rng = np.random.default_rng(14)
+    runs = [sim.default_arguments(original, "decode_step", rng) for _ in range(3)]
+
+    result = sim.compare_modes(legal, "decode_step", runs, reference=original)
+    assert result.equal, result.mismatches
+    assert result.replay_graph_heap == [0, 0, 0]
+    (definition,) = result.replay.definitions_of("decoder_layer")  # one for all layers
+    assert definition.num_nodes == nodes_after == 17 + d.kv_heads
+    assert definition.alloc_bytes == 0
+    assert sum(s.graph_calls for s in result.replay_stats) == 3 * d.layers
+
+    # As written: every layer after the first replays layer 0's weights and
+    # KV cache window, and every call takes fresh graph heap.
+    unlegalized = sim.compare_modes(original, "decode_step", runs)
+    assert set(unlegalized.mismatches) == {0, 1, 2}
+    (definition,) = unlegalized.replay.definitions_of("decoder_layer")
+    assert definition.alloc_bytes == static_before
+    assert definition.num_nodes == nodes_before
+    assert unlegalized.replay_graph_heap == [static_before * d.layers] * 3
+
+
+def test_dimensions_are_parameters():
+    with Context():
+        module = model.build(layers=2, batch=4)
+        g = graph(module)
+        assert boundary(g) == (19, 1)
+        main = symbol_op(module, "pto.orchestration", "decode_step")
+        (loop,) = [op for op, _ in walk(main) if op.name == "scf.for"]
+        assert trip_count(loop) == 2
+    with pytest.raises(ValueError, match="multiple of kv_heads"):
+        model.Dims(heads=6, kv_heads=4)
+    with pytest.raises(TypeError):
+        model.build(hidden_size=1)
