@@ -1,0 +1,1474 @@
+"""``pto-compile``: compile a PTO program to orchestration C++ with a report.
+
+Command line (the console script ``pto-compile``, or ``python -m pto_mlir``)::
+
+    pto-compile program.mlir              # writes pto-out/program/
+    pto-compile model.py -o build/model   # a Python program defining build()
+    pto-compile program.mlir --emit cpp,report --mlir-timing
+
+The input is a ``.py`` file (a Python program, see below) or anything else,
+read as MLIR (text or bytecode). For the module's runtime (its
+``pto.runtime`` attribute, ``--runtime`` to set or override it) the driver
+runs, in order:
+
+1. for ``host_build_graph``: ``pto-graph-legalize-pipeline``, which makes
+   every ``pto.graph`` replay-safe (``docs/graph-boundary.md``);
+2. ``pto-orchestration-prepare-pipeline`` and the orchestration C++
+   translation (``docs/translation.md``).
+
+and writes into the output folder (``-o DIR``, default
+``pto-out/<input stem>``):
+
+``<stem>.legalized.mlir``
+    the module after step 1 (for other runtimes: as parsed), printed with
+    debug info so names and source locations survive:
+    ``pto-opt --pto-orchestration-prepare-pipeline --mlir-print-debuginfo
+    <stem>.legalized.mlir | pto-translate --pto-to-cpp`` prints ``<stem>.cpp``.
+``<stem>.cpp``
+    the orchestration C++.
+``report.txt``, ``report.json``
+    per Graph: the boundary tensors and scalars before and after
+    legalizing, each hoisted value and its kind (``scalar``, ``view`` or
+    ``allocation``), the boundary tensors dropped, the recorded node count
+    against the runtime's limit of 1024, and the graph-heap bytes allocated
+    per call before and after legalizing with the total over all calls.
+    The text report is also printed on stdout (unless ``--quiet``).
+
+``--emit`` selects which of ``ir``, ``cpp`` and ``report`` are written
+(default: all); every stage runs regardless, so a program that does not
+translate fails even with ``--emit ir``. Every file is written to a
+temporary directory next to the output folder, which is renamed into place
+only once everything succeeded: on failure nothing is left behind and an
+existing output folder is untouched (on success it is replaced). An existing
+folder holding files pto-compile does not write is never replaced (an error
+before compiling).
+
+Names. Values keep their names through the pipeline as name locations
+(``loc("wl")``), which the Python builder sets. For a textual ``.mlir``
+input the SSA names of the source (``%wl = pto.slice ...``) become name
+locations of the ops and block arguments that have a plain location in that
+file, so the report, the legalized IR and the C++ use them
+(``wl``, ``tmp__graph_arg0``); numeric names (``%0``) are left alone.
+
+Python programs. A ``.py`` input is run with :func:`runpy.run_path` (with
+``__name__`` set to ``"__pto_compile__"``, so an ``if __name__ ==
+"__main__":`` block does not run, and the file's directory first on
+``sys.path``) inside an active :class:`pto_mlir.ir.Context`. It must define a
+function ``build()`` taking no arguments and returning the
+:class:`pto_mlir.ir.Module` it builds, typically with
+:mod:`pto_mlir.builder`::
+
+    from pto_mlir import builder as b
+
+    def build():
+        t = b.tensor([16], "f32")
+        module = b.module(runtime="host_build_graph")
+        with b.inserting(module):
+            ...
+        return module
+
+An exception raised while running the file or ``build()`` is reported with
+the line of the user's code that raised it (and the user frames of the
+traceback); the builder's locations point diagnostics of the module (verifier
+and pipeline errors) at the Python lines that built the ops.
+
+Errors. A program that does not parse, verify, legalize or translate exits
+with status 1 and prints every diagnostic as ``file:line:col: error:
+message`` (with the source line), never a Python traceback. Status 2 is a
+command-line error.
+
+Library use: :func:`compile_program` does the same in memory and returns a
+:class:`CompileResult`; it raises :class:`CompileError` (with the located
+diagnostics) instead of exiting. :func:`count_recorded_nodes` and
+:func:`graph_heap_bytes` are the report's measures of one Graph.
+"""
+
+import argparse
+import json
+import os
+import re
+import runpy
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+from . import translate
+from .dialects import pto
+from .ir import (
+    ArrayAttr,
+    Block,
+    Context,
+    DictAttr,
+    FunctionType,
+    IntegerAttr,
+    IntegerType,
+    Location,
+    MLIRError,
+    Module,
+    StringAttr,
+    TypeAttr,
+)
+from .passmanager import PassManager
+
+__all__ = [
+    "ALLOC_TENSORS_ARGS",
+    "EMIT_KINDS",
+    "GRAPH_MAX_NODES",
+    "RUNTIMES",
+    "BoundaryValue",
+    "CompileError",
+    "CompileResult",
+    "GraphReport",
+    "Hoisted",
+    "Report",
+    "compile_program",
+    "constant_trip_count",
+    "count_recorded_nodes",
+    "format_mlir_error",
+    "graph_heap_bytes",
+    "load_python_program",
+    "main",
+]
+
+#: The runtimes a module can target (``pto.runtime``); the first is the default.
+RUNTIMES = ("tensormap_and_ringbuffer", "host_build_graph")
+
+#: What ``--emit`` can select.
+EMIT_KINDS = ("ir", "cpp", "report")
+
+#: Most nodes one Graph recording may hold (the runtime's GRAPH_MAX_NODES).
+GRAPH_MAX_NODES = 1024
+
+#: Most tensors one ``alloc_tensors`` call (one recorded node) creates.
+ALLOC_TENSORS_ARGS = 16
+
+LEGALIZE_PIPELINE = "pto-graph-legalize-pipeline"
+PREPARE_PIPELINE = "pto-orchestration-prepare-pipeline"
+
+#: Bytes per element of each tensor element type (``DataType`` sizes; ``i1``
+#: is stored in a byte).
+ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8,
+                 "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
+
+# The package's directory, as imported and with symlinks resolved (a build
+# tree links the sources but generates the op classes in place).
+_PACKAGE_DIRS = {Path(os.path.abspath(__file__)).parent, Path(__file__).resolve().parent}
+
+
+# ----------------------------------------------------------------------------
+# Results
+# ----------------------------------------------------------------------------
+
+
+class CompileError(Exception):
+    """A program that cannot be compiled (the user's error, not the tool's).
+
+    Attributes:
+        message: the located diagnostics, one per line
+            (``file:line:col: error: ...``, notes, source lines).
+        stage: the stage that failed (``"parsing"``, ``"running build()"``,
+            ``"legalizing"``, ``"preparing"``, ``"translating"``,
+            ``"writing"``, ...).
+    """
+
+    def __init__(self, message: str, stage: str):
+        super().__init__(message)
+        self.message = message
+        self.stage = stage
+
+
+@dataclass
+class BoundaryValue:
+    """One parameter of a Graph: its name (from its name location, else
+    ``arg<N>``), its type as printed, and for tensors its direction
+    (``in``, ``out``, ``inout``; ``None`` for scalars)."""
+
+    name: str
+    type: str
+    direction: Optional[str] = None
+
+
+@dataclass
+class Hoisted:
+    """A parameter the legalization added to a Graph.
+
+    Attributes:
+        name: the parameter's name (its name location).
+        kind: ``"scalar"`` (a derived scalar each caller computes),
+            ``"view"`` (a ``pto.slice`` each caller takes) or
+            ``"allocation"`` (a ``pto.create`` each caller makes, as
+            ``<name>__graph_arg<N>``).
+        type: its type as printed.
+        source: for a view, the tensor it views (a boundary tensor before
+            legalizing); for a scalar, the op that computed it in the body.
+        call_site_name: for an allocation, the name of the callers' buffer.
+    """
+
+    name: str
+    kind: str
+    type: str
+    source: Optional[str] = None
+    call_site_name: Optional[str] = None
+
+
+@dataclass
+class GraphReport:
+    """What legalizing did to one ``pto.graph`` and what it costs at run time.
+
+    Byte counts are graph-heap bytes: the ``pto.create`` ops of the Graph
+    body and the runtime-allocated ``out`` tails of its launches, element
+    size times element count, once per execution (an allocation inside a
+    constant-trip ``scf.for`` counts once per iteration). The graph heap is
+    never reclaimed during a run, so every call adds them again.
+
+    Attributes:
+        name: the Graph's symbol.
+        tensors_before, scalars_before: the boundary as written.
+        tensors_after, scalars_after: the boundary after legalizing.
+        hoisted: the parameters the legalization added, in parameter order.
+        dropped: the boundary tensors (and scalars) it removed.
+        recorded_nodes: nodes one recording of the legalized Graph holds
+            (:func:`count_recorded_nodes`); ``node_limit`` is the runtime's
+            maximum (1024).
+        recorded_nodes_before: the same count for the Graph as written.
+        heap_bytes_per_call_before, heap_bytes_per_call_after: graph-heap
+            bytes one call allocates, before and after legalizing.
+        heap_bytes_exact: False if an allocation sits under control flow
+            whose trip count is not a constant (counted once) or has a
+            dynamic shape (counted as 0 bytes).
+        call_sites: number of ``pto.call`` ops of the Graph.
+        calls: calls per run of the orchestration: each call site once per
+            iteration of the constant-trip ``scf.for`` loops around it.
+        calls_exact: False if a call site sits under other control flow
+            (counted once).
+        heap_bytes_total_before, heap_bytes_total_after: graph-heap bytes
+            over all calls (per call times ``calls``).
+    """
+
+    name: str
+    tensors_before: List[BoundaryValue]
+    scalars_before: List[BoundaryValue]
+    tensors_after: List[BoundaryValue]
+    scalars_after: List[BoundaryValue]
+    hoisted: List[Hoisted]
+    dropped: List[BoundaryValue]
+    recorded_nodes: int
+    recorded_nodes_before: int
+    node_limit: int
+    heap_bytes_per_call_before: int
+    heap_bytes_per_call_after: int
+    heap_bytes_exact: bool
+    call_sites: int
+    calls: int
+    calls_exact: bool
+    heap_bytes_total_before: int
+    heap_bytes_total_after: int
+
+
+@dataclass
+class Report:
+    """The compile report of one program.
+
+    Attributes:
+        input: the input as given (a path, or ``"<module>"``).
+        runtime: the runtime compiled for.
+        runtime_overridden: True if ``--runtime`` set it.
+        legalized: True if the Graph legalization ran (host_build_graph).
+        graphs: one :class:`GraphReport` per ``pto.graph``, in module order.
+        timings: seconds spent in each stage, in order.
+    """
+
+    input: str
+    runtime: str
+    runtime_overridden: bool
+    legalized: bool
+    graphs: List[GraphReport]
+    timings: Dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> Dict:
+        """The report as JSON-serializable data (``report.json``)."""
+        data = asdict(self)
+        data = {"format": "pto-compile-report", "version": 1, **data}
+        data["timings"] = {k: round(v, 6) for k, v in self.timings.items()}
+        return data
+
+    def to_text(self) -> str:
+        """The human-readable report (``report.txt``)."""
+        return _report_text(self)
+
+
+@dataclass
+class CompileResult:
+    """What :func:`compile_program` produced.
+
+    Attributes:
+        legalized_ir: the ``<stem>.legalized.mlir`` text.
+        cpp: the orchestration C++ (``<stem>.cpp``).
+        report: the :class:`Report`.
+        stem: the base name of the output files.
+        output_dir: the folder written, or None if nothing was written.
+        files: the paths written, in order.
+    """
+
+    legalized_ir: str
+    cpp: str
+    report: Report
+    stem: str
+    output_dir: Optional[Path] = None
+    files: List[Path] = field(default_factory=list)
+
+
+# ----------------------------------------------------------------------------
+# Diagnostics
+# ----------------------------------------------------------------------------
+
+
+class _SourceCache:
+    """Source lines of the files diagnostics point at (for the caret line)."""
+
+    def __init__(self):
+        self._lines: Dict[str, Optional[List[str]]] = {}
+
+    def line(self, filename: str, line: int) -> Optional[str]:
+        if filename not in self._lines:
+            try:
+                with open(filename, "rb") as f:
+                    data = f.read()
+                self._lines[filename] = data.decode("utf-8", "replace").splitlines()
+            except OSError:
+                self._lines[filename] = None
+        lines = self._lines[filename]
+        if lines is None or not 1 <= line <= len(lines):
+            return None
+        return lines[line - 1]
+
+
+def _file_location(loc: Location) -> Optional[Tuple[str, int, int]]:
+    """(file, line, column) of the first file location inside ``loc``."""
+    for _ in range(64):
+        if loc.is_a_file():
+            return loc.filename, loc.start_line, loc.start_col
+        if loc.is_a_name():
+            loc = loc.child_loc
+        elif loc.is_a_callsite():
+            loc = loc.callee
+        elif loc.is_a_fused():
+            for inner in loc.locations:
+                found = _file_location(inner)
+                if found:
+                    return found
+            return None
+        else:
+            return None
+    return None
+
+
+def _located(position: Optional[Tuple[str, int, int]], severity: str, message: str,
+             sources: _SourceCache) -> List[str]:
+    if position is None:
+        return [f"<unknown>: {severity}: {message}"]
+    filename, line, col = position
+    prefix = f"{filename}:{line}:{col}" if col > 0 else f"{filename}:{line}"
+    lines = [f"{prefix}: {severity}: {message}"]
+    text = sources.line(filename, line)
+    if text is not None and severity == "error":
+        lines.append(text.rstrip())
+        if col > 0:
+            lines.append(" " * (col - 1) + "^")
+    return lines
+
+
+def format_mlir_error(error: MLIRError, sources: Optional[_SourceCache] = None) -> str:
+    """Formats ``error`` as ``file:line:col: error: message`` lines with notes
+    and source lines, like ``pto-opt`` prints diagnostics."""
+    sources = sources or _SourceCache()
+    out: List[str] = []
+    diagnostics = list(getattr(error, "error_diagnostics", []) or [])
+    for diagnostic in diagnostics:
+        out += _located(_file_location(diagnostic.location), "error",
+                        diagnostic.message, sources)
+        for note in diagnostic.notes:
+            if note.message.startswith("see current operation"):
+                continue
+            out += _located(_file_location(note.location), "note", note.message, sources)
+    if diagnostics:
+        return "\n".join(out)
+    # An MLIRError carrying its diagnostics as text, "loc(...): message"
+    # lines (pto_mlir.translate does this).
+    message = getattr(error, "message", None) or str(error)
+    for line in message.splitlines():
+        parsed = _split_loc_line(line)
+        if parsed is None:
+            out.append(line)
+            continue
+        position, rest = parsed
+        severity = "error"
+        if rest.startswith("note: "):
+            severity, rest = "note", rest[len("note: "):]
+        out += _located(position, severity, rest, sources)
+    return "\n".join(out)
+
+
+_FILE_LOC = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
+
+
+def _split_loc_line(line: str) -> Optional[Tuple[Optional[Tuple[str, int, int]], str]]:
+    """Splits ``loc(...): message`` into the file position and the message."""
+    if not line.startswith("loc("):
+        return None
+    depth, quoted, escaped = 0, False, False
+    for i, c in enumerate(line):
+        if quoted:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                quoted = False
+        elif c == '"':
+            quoted = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                if not line.startswith(": ", i + 1):
+                    return None
+                match = _FILE_LOC.search(line, 0, i)
+                position = None
+                if match:
+                    position = (match.group(1).replace('\\"', '"'), int(match.group(2)),
+                                int(match.group(3)))
+                return position, line[i + 3:]
+    return None
+
+
+# ----------------------------------------------------------------------------
+# Loading programs
+# ----------------------------------------------------------------------------
+
+# An SSA name: `%` and a suffix id (digits, or a letter or one of $._- first).
+_SSA_NAME = rb"%(?:[A-Za-z_$.\-][\w$.\-]*|\d+)(?::\d+)?"
+_RESULTS_BEFORE = re.compile(
+    rb"(?:^|[\s(,])%([A-Za-z_$.\-][\w$.\-]*|\d+)(?::\d+)?"
+    rb"(?:\s*,\s*" + _SSA_NAME + rb")*\s*=\s*$")
+_ARGUMENT_AT = re.compile(rb"%([A-Za-z_$.\-][\w$.\-]*|\d+)")
+
+
+def _recover_source_names(module: Module, filename: str, data: bytes) -> None:
+    """Gives every op and block argument whose location is a plain file
+    location in ``filename`` a name location with its SSA name in the source
+    (the first result's name for an op), so names survive like the Python
+    builder's. Numeric names are not names."""
+    lines = data.split(b"\n")
+
+    def name_at(loc: Location, argument: bool) -> Optional[str]:
+        if not loc.is_a_file() or loc.filename != filename:
+            return None
+        line, col = loc.start_line, loc.start_col
+        if not 1 <= line <= len(lines) or col < 1:
+            return None
+        text = lines[line - 1]
+        if argument:
+            match = _ARGUMENT_AT.match(text, col - 1)
+        else:
+            match = _RESULTS_BEFORE.search(text[:col - 1])
+        if match is None or match.group(1).isdigit():
+            return None
+        return match.group(1).decode("utf-8", "replace")
+
+    def visit(op) -> None:
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.arguments:
+                    name = name_at(arg.location, argument=True)
+                    if name:
+                        arg.set_location(Location.name(name, childLoc=arg.location))
+                for child in block.operations:
+                    child = child.operation
+                    if len(child.results):
+                        name = name_at(child.location, argument=False)
+                        if name:
+                            child.location = Location.name(name, childLoc=child.location)
+                    visit(child)
+
+    visit(module.operation)
+
+
+def _user_traceback(error: BaseException) -> List[traceback.FrameSummary]:
+    """The traceback frames of ``error`` outside pto_mlir and runpy."""
+    frames = []
+    for frame in traceback.extract_tb(error.__traceback__):
+        path = Path(frame.filename)
+        try:
+            candidates = {Path(os.path.abspath(path)), path.resolve()}
+        except (OSError, RuntimeError):
+            candidates = {path}
+        inside = any(p.is_relative_to(d) for p in candidates for d in _PACKAGE_DIRS)
+        if inside or path.name == "runpy.py" or frame.filename.startswith("<frozen"):
+            continue
+        frames.append(frame)
+    return frames
+
+
+def _python_error(path: str, error: BaseException, what: str) -> CompileError:
+    """A CompileError for an exception raised by the user's program."""
+    stage = "running build()"
+    if isinstance(error, SyntaxError) and error.filename:
+        col = error.offset or 0
+        head = (f"{error.filename}:{error.lineno}:{col}" if col
+                else f"{error.filename}:{error.lineno}")
+        lines = [f"{head}: error: {type(error).__name__}: {error.msg}"]
+        if error.text:
+            lines.append(error.text.rstrip("\n"))
+            if col:
+                lines.append(" " * (col - 1) + "^")
+        return CompileError("\n".join(lines), stage)
+    frames = _user_traceback(error)
+    where = frames[-1] if frames else None
+    head = f"{where.filename}:{where.lineno}" if where else path
+    if isinstance(error, MLIRError):
+        body = format_mlir_error(error)
+        lines = [f"{head}: error: {what} raised MLIRError: {error.message}", body]
+    else:
+        text = str(error)
+        lines = [f"{head}: error: {what} raised {type(error).__name__}"
+                 + (f": {text}" if text else "")]
+    if frames:
+        lines.append("Traceback (the program's frames, most recent call last):")
+        lines += [line.rstrip("\n") for line in traceback.format_list(frames)]
+    return CompileError("\n".join(lines), stage)
+
+
+def load_python_program(path: Union[str, os.PathLike]) -> Module:
+    """Runs the Python program at ``path`` and returns the Module its
+    ``build()`` returns (see the module documentation for the convention).
+
+    Needs an active :class:`pto_mlir.ir.Context` (the program builds in it).
+
+    Raises:
+        CompileError: the program raised an exception (reported with the
+            user's line and traceback), defines no ``build()``, or ``build()``
+            did not return a Module.
+    """
+    path = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    sys.path.insert(0, directory)
+    try:
+        try:
+            namespace = runpy.run_path(path, run_name="__pto_compile__")
+        except (Exception, SystemExit) as error:
+            raise _python_error(path, error, f"running {path}") from None
+        build = namespace.get("build")
+        if not callable(build):
+            raise CompileError(
+                f"{path}: error: defines no function build(): a Python program "
+                f"for pto-compile defines build() returning a pto_mlir.ir.Module",
+                "running build()")
+        try:
+            module = build()
+        except (Exception, SystemExit) as error:
+            raise _python_error(path, error, "build()") from None
+    finally:
+        try:
+            sys.path.remove(directory)
+        except ValueError:
+            pass
+    if not isinstance(module, Module):
+        raise CompileError(
+            f"{path}: error: build() returned {type(module).__name__}, "
+            f"expected a pto_mlir.ir.Module", "running build()")
+    return module
+
+
+# ----------------------------------------------------------------------------
+# Measures of a Graph (mirroring lib/Analysis)
+# ----------------------------------------------------------------------------
+
+
+def _op_name(op) -> str:
+    return op.operation.name
+
+
+def _integer_constant(value) -> Optional[Tuple[int, int]]:
+    """(value, bit width) of a value defined by an integer ``arith.constant``."""
+    owner = value.owner
+    if isinstance(owner, Block) or _op_name(owner) != "arith.constant":
+        return None
+    try:
+        attr = IntegerAttr(owner.operation.attributes["value"])
+    except (ValueError, TypeError):
+        return None
+    try:
+        width = IntegerType(value.type).width
+    except ValueError:
+        width = 64  # index
+    return attr.value, width
+
+
+def constant_trip_count(for_op) -> Optional[int]:
+    """The trip count of an ``scf.for`` whose bounds and step are integer
+    constants, None otherwise: ``ReplayInvariance::getConstantTripCount``
+    (``scf::ForOp::getStaticTripCount``, i.e. MLIR's ``constantTripCount``)
+    in the bounds' bit width: 0 for a zero or negative step or ``ub <= lb``
+    (compared unsigned with ``unsignedCmp``), else ``ceil((ub - lb) /
+    step)``, saturated at 2**63 - 1."""
+    operands = list(for_op.operation.operands)
+    bounds = [_integer_constant(v) for v in operands[:3]]
+    if any(b is None for b in bounds):
+        return None
+    (lb, width), (ub, _), (step, _) = bounds
+    mask = (1 << width) - 1
+
+    def signed(x: int) -> int:
+        x &= mask
+        return x - (1 << width) if x >> (width - 1) else x
+
+    step = signed(step)
+    if step <= 0:
+        return 0
+    if "unsignedCmp" in for_op.operation.attributes:
+        if ub & mask <= lb & mask:
+            return 0
+    else:
+        if signed(ub) <= signed(lb):
+            return 0
+        if signed(ub - lb) < 0:  # the difference overflows the width
+            return 0
+    diff = signed(ub - lb)  # APInt::sdiv reads the difference as signed
+    trips = abs(diff) // step * (1 if diff >= 0 else -1)
+    if diff % step if diff >= 0 else (-diff) % step:
+        trips += 1
+    return min(trips & mask, (1 << 63) - 1)
+
+
+def _allocation_batches(block) -> int:
+    """``countAllocationBatches``: the creates directly in ``block`` that can
+    be allocated at block entry (no dynamic size defined in the block) in
+    batches of 16, plus one per other create."""
+    batchable = alone = 0
+    for op in block.operations:
+        if _op_name(op) != "pto.create":
+            continue
+        in_block = False
+        for size in op.operation.operands:
+            owner = size.owner
+            if not isinstance(owner, Block) and owner.operation.block == block:
+                in_block = True
+        if in_block:
+            alone += 1
+        else:
+            batchable += 1
+    return -(-batchable // ALLOC_TENSORS_ARGS) + alone
+
+
+def _count_nodes(block) -> int:
+    count = _allocation_batches(block)
+    for op in block.operations:
+        name = _op_name(op)
+        if name in ("pto.submit", "pto.task_dummy"):
+            count += 1
+            continue
+        trips = 1
+        if name == "scf.for":
+            trips = constant_trip_count(op)
+            trips = 1 if trips is None else max(trips, 0)
+        for region in op.operation.regions:
+            for nested in region.blocks:
+                count += trips * _count_nodes(nested)
+    return count
+
+
+def count_recorded_nodes(graph) -> int:
+    """The nodes one recording of ``graph`` (a ``pto.graph`` op) holds, as
+    the legality check counts them: each ``pto.submit`` and
+    ``pto.task_dummy`` once per iteration of the constant-trip ``scf.for``
+    loops around it, plus one node per ``alloc_tensors`` batch (up to 16
+    batchable ``pto.create`` ops per block) per iteration; other region ops
+    count each of their blocks once.
+
+    A Python mirror of ``countRecordedNodes`` in
+    ``lib/Analysis/GraphLegality.cpp`` (with ``countAllocationBatches`` of
+    ``lib/Analysis/AllocBatching.cpp``), saturating at 2**63 - 1; the
+    runtime accepts 1 to :data:`GRAPH_MAX_NODES`.
+    """
+    blocks = list(graph.operation.regions[0].blocks)
+    if not blocks:
+        return 0
+    return min(_count_nodes(blocks[0]), (1 << 63) - 1)
+
+
+def _tensor_bytes(type_text: str) -> Optional[int]:
+    """Bytes of a ``!pto.tensor`` type with a static shape; None if dynamic
+    or not a tensor."""
+    if not type_text.startswith("!pto.tensor<"):
+        return None
+    body = type_text[len("!pto.tensor<"):-1].split(",")[0].strip()
+    *dims, element = body.split("x")
+    size = ELEMENT_BYTES.get(element)
+    if size is None:
+        match = re.fullmatch(r"i(\d+)", element)
+        if not match:
+            return None
+        size = -(-int(match.group(1)) // 8)
+    for d in dims:
+        if d == "?":
+            return None
+        size *= int(d)
+    return size
+
+
+def _kernels(module_body) -> Dict[str, object]:
+    return {StringAttr(op.operation.attributes["sym_name"]).value: op
+            for op in module_body.operations if _op_name(op) == "pto.kernel"}
+
+
+def _signature(func) -> Tuple[List, List[str]]:
+    """(input types, directions) of a pto function op."""
+    fn_type = FunctionType(TypeAttr(func.operation.attributes["function_type"]).value)
+    inputs = list(fn_type.inputs)
+    directions = ["in"] * len(inputs)
+    if "arg_attrs" in func.operation.attributes:
+        for i, d in enumerate(ArrayAttr(func.operation.attributes["arg_attrs"])):
+            d = DictAttr(d)
+            if pto.DIRECTION_ATTR in d:
+                text = str(d[pto.DIRECTION_ATTR])
+                directions[i] = text[text.index("<") + 1:-1]
+    return inputs, directions
+
+
+def _is_tensor(type_) -> bool:
+    return str(type_).startswith("!pto.tensor")
+
+
+def _tail_allocations(submit, kernels) -> List[str]:
+    """Types of the ``out`` tail of ``submit``'s kernel it omits (the runtime
+    allocates those)."""
+    callee = str(submit.operation.attributes["callee"]).lstrip("@")
+    kernel = kernels.get(callee)
+    if kernel is None:
+        return []
+    inputs, directions = _signature(kernel)
+    passed = sum(1 for v in submit.operation.opview.args if _is_tensor(v.type))
+    return [str(t) for i, (t, d) in enumerate(zip(inputs, directions))
+            if i >= passed and _is_tensor(t) and d != "in"]
+
+
+def graph_heap_bytes(graph, kernels: Optional[Dict[str, object]] = None) -> Tuple[int, bool]:
+    """Graph-heap bytes one call of ``graph`` (a ``pto.graph`` op) allocates:
+    element size times element count of every ``pto.create`` in its body and
+    of every ``out`` tail a launch omits (the runtime allocates it), once per
+    execution (times the trips of the constant-trip ``scf.for`` loops around
+    it).
+
+    Args:
+        graph: the ``pto.graph`` op.
+        kernels: the module's kernels by name (found from the Graph's parent
+            module if omitted).
+
+    Returns:
+        (bytes, exact): ``exact`` is False if an allocation has a dynamic
+        shape (counted 0) or sits under control flow without a constant trip
+        count (counted once).
+    """
+    if kernels is None:
+        kernels = _kernels(graph.operation.parent.regions[0].blocks[0])
+    exact = True
+
+    def visit(block, multiplier: int) -> int:
+        nonlocal exact
+        total = 0
+        for op in block.operations:
+            name = _op_name(op)
+            allocated: List[str] = []
+            if name == "pto.create":
+                allocated = [str(op.operation.results[0].type)]
+            elif name == "pto.submit":
+                allocated = _tail_allocations(op, kernels)
+            for t in allocated:
+                size = _tensor_bytes(t)
+                if size is None:
+                    exact = False
+                else:
+                    total += multiplier * size
+            if not len(op.operation.regions):
+                continue
+            trips = 1
+            if name == "scf.for":
+                trips = constant_trip_count(op)
+                if trips is None:
+                    exact, trips = False, 1
+            elif name not in ("pto.scope",):
+                # scf.if, scf.while, ...: not a fixed number of executions.
+                if _has_allocation(op):
+                    exact = False
+            for region in op.operation.regions:
+                for nested in region.blocks:
+                    total += visit(nested, multiplier * trips)
+        return total
+
+    blocks = list(graph.operation.regions[0].blocks)
+    return (visit(blocks[0], 1) if blocks else 0), exact
+
+
+def _has_allocation(op) -> bool:
+    for region in op.operation.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                if _op_name(inner) in ("pto.create", "pto.submit") or _has_allocation(inner):
+                    return True
+    return False
+
+
+@dataclass
+class _Calls:
+    """The ``pto.call`` ops of one Graph and how often they run."""
+
+    ops: List = field(default_factory=list)
+    per_run: int = 0
+    exact: bool = True
+
+
+def _find_calls(module: Module) -> Dict[str, _Calls]:
+    """Per Graph name: its call sites and the calls per run (each call site
+    once per iteration of the constant-trip ``scf.for`` loops around it;
+    not exact under other control flow, counted once)."""
+    counts: Dict[str, _Calls] = {}
+
+    def visit(block, multiplier: int, exact: bool) -> None:
+        for op in block.operations:
+            name = _op_name(op)
+            if name == "pto.call":
+                callee = str(op.operation.attributes["callee"]).lstrip("@")
+                entry = counts.setdefault(callee, _Calls())
+                entry.ops.append(op)
+                entry.per_run += multiplier
+                entry.exact = entry.exact and exact
+                continue
+            trips, inner_exact = 1, exact
+            if name == "scf.for":
+                trips = constant_trip_count(op)
+                if trips is None:
+                    trips, inner_exact = 1, False
+            elif name not in ("pto.scope", "pto.orchestration", "pto.graph"):
+                inner_exact = False
+            for region in op.operation.regions:
+                for nested in region.blocks:
+                    visit(nested, multiplier * trips, inner_exact)
+
+    for op in module.body.operations:
+        for region in op.operation.regions:
+            for block in region.blocks:
+                visit(block, 1, True)
+    return counts
+
+
+# ----------------------------------------------------------------------------
+# Graph signatures before and after legalizing
+# ----------------------------------------------------------------------------
+
+
+def _loc_name(loc: Location) -> Optional[str]:
+    return loc.name_str if loc.is_a_name() else None
+
+
+@dataclass
+class _Param:
+    value: BoundaryValue
+    loc: str
+    is_tensor: bool
+
+
+@dataclass
+class _GraphSnapshot:
+    name: str
+    params: List[_Param]
+    nodes: int
+    heap_bytes: int
+    heap_exact: bool
+    # Location text -> (op name, value name, source name) of body ops that
+    # hoisting can turn into parameters.
+    ops_by_loc: Dict[str, List[Tuple[str, Optional[str], Optional[str]]]]
+
+
+def _graphs(module: Module) -> List:
+    return [op for op in module.body.operations if _op_name(op) == "pto.graph"]
+
+
+def _snapshot(graph, kernels) -> _GraphSnapshot:
+    name = StringAttr(graph.operation.attributes["sym_name"]).value
+    inputs, directions = _signature(graph)
+    blocks = list(graph.operation.regions[0].blocks)
+    args = list(blocks[0].arguments) if blocks else []
+    params = []
+    for i, (t, d) in enumerate(zip(inputs, directions)):
+        loc = args[i].location if i < len(args) else Location.unknown()
+        tensor = _is_tensor(t)
+        params.append(_Param(BoundaryValue(_loc_name(loc) or f"arg{i}", str(t),
+                                           d if tensor else None), str(loc), tensor))
+    arg_names = {}
+    for i, a in enumerate(args):
+        arg_names[i] = params[i].value.name if i < len(params) else f"arg{i}"
+
+    def value_name(value) -> Optional[str]:
+        owner = value.owner
+        if isinstance(owner, Block):
+            if blocks and owner == blocks[0]:
+                return arg_names.get(value.arg_number)
+            return _loc_name(value.location)
+        return _loc_name(owner.operation.location)
+
+    ops_by_loc: Dict[str, List] = {}
+
+    def visit(block) -> None:
+        for op in block.operations:
+            op_name = _op_name(op)
+            if op_name in ("pto.create", "pto.slice") or op_name.startswith("arith."):
+                source = None
+                if op_name == "pto.slice":
+                    source = value_name(op.operation.operands[0])
+                ops_by_loc.setdefault(str(op.operation.location), []).append(
+                    (op_name, _loc_name(op.operation.location), source))
+            for region in op.operation.regions:
+                for nested in region.blocks:
+                    visit(nested)
+
+    if blocks:
+        visit(blocks[0])
+    heap, exact = graph_heap_bytes(graph, kernels)
+    return _GraphSnapshot(name, params, count_recorded_nodes(graph), heap, exact, ops_by_loc)
+
+
+def _graph_report(before: _GraphSnapshot, after: _GraphSnapshot,
+                  calls: _Calls) -> GraphReport:
+    # The pass keeps the surviving parameters in order and adds new ones: a
+    # parameter of the result is an original one if it matches, in order,
+    # one with the same location and type.
+    matched = set()
+    new_params: List[Tuple[int, _Param]] = []
+    cursor = 0
+    for index, p in enumerate(after.params):
+        found = None
+        for k in range(cursor, len(before.params)):
+            q = before.params[k]
+            if q.loc == p.loc and q.value.type == p.value.type:
+                found = k
+                break
+        if found is None:
+            new_params.append((index, p))
+        else:
+            matched.add(found)
+            cursor = found + 1
+    dropped = [q.value for k, q in enumerate(before.params) if k not in matched]
+
+    hoisted = []
+    for index, p in new_params:
+        origin = before.ops_by_loc.get(p.loc, [])
+        origin = origin[0] if len(origin) == 1 else None
+        if not p.is_tensor:
+            hoisted.append(Hoisted(p.value.name, "scalar", p.value.type,
+                                   source=origin[0] if origin else None))
+            continue
+        kind, call_site_name = None, None
+        for call in calls.ops:
+            operands = list(call.operation.opview.args)
+            if index >= len(operands):
+                continue
+            owner = operands[index].owner
+            if isinstance(owner, Block):
+                continue
+            op_name = _op_name(owner)
+            if op_name == "pto.create":
+                kind = "allocation"
+                call_site_name = _loc_name(owner.operation.location)
+            elif op_name in ("pto.slice", "pto.transpose"):
+                kind = "view"
+            break
+        if kind is None and origin:
+            kind = {"pto.create": "allocation", "pto.slice": "view"}.get(origin[0])
+        source = origin[2] if origin and kind == "view" else None
+        hoisted.append(Hoisted(p.value.name, kind or "tensor", p.value.type,
+                               source=source, call_site_name=call_site_name))
+
+    return GraphReport(
+        name=before.name,
+        tensors_before=[q.value for q in before.params if q.is_tensor],
+        scalars_before=[q.value for q in before.params if not q.is_tensor],
+        tensors_after=[q.value for q in after.params if q.is_tensor],
+        scalars_after=[q.value for q in after.params if not q.is_tensor],
+        hoisted=hoisted,
+        dropped=dropped,
+        recorded_nodes=after.nodes,
+        recorded_nodes_before=before.nodes,
+        node_limit=GRAPH_MAX_NODES,
+        heap_bytes_per_call_before=before.heap_bytes,
+        heap_bytes_per_call_after=after.heap_bytes,
+        heap_bytes_exact=before.heap_exact and after.heap_exact,
+        call_sites=len(calls.ops),
+        calls=calls.per_run,
+        calls_exact=calls.exact,
+        heap_bytes_total_before=before.heap_bytes * calls.per_run,
+        heap_bytes_total_after=after.heap_bytes * calls.per_run,
+    )
+
+
+# ----------------------------------------------------------------------------
+# The text report
+# ----------------------------------------------------------------------------
+
+
+def _bytes_text(n: int) -> str:
+    """``8192 B (8.0 KiB)``."""
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return f"{n} B ({n / scale:.1f} {unit})"
+    return f"{n} B"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _boundary_lines(tensors: Sequence[BoundaryValue], scalars: Sequence[BoundaryValue],
+                    indent: str) -> List[str]:
+    rows = [(v.name, v.type, v.direction or "") for v in tensors]
+    rows += [(v.name, v.type, "scalar") for v in scalars]
+    width = max((len(r[0]) for r in rows), default=0)
+    type_width = max((len(r[1]) for r in rows), default=0)
+    return [f"{indent}{name:<{width}}  {type_:<{type_width}}  {what}".rstrip()
+            for name, type_, what in rows]
+
+
+def _report_text(report: Report) -> str:
+    lines = [f"pto-compile report: {report.input}"]
+    runtime = report.runtime + (" (set by --runtime)" if report.runtime_overridden else "")
+    lines.append(f"runtime: {runtime}")
+    if not report.graphs:
+        lines.append("Graphs: none" + ("" if report.legalized else
+                                       " (legalization runs for host_build_graph only)"))
+    for g in report.graphs:
+        lines.append("")
+        lines.append(f"Graph @{g.name}")
+        lines.append(f"  boundary before: {_plural(len(g.tensors_before), 'tensor')}, "
+                     f"{_plural(len(g.scalars_before), 'scalar')}")
+        lines += _boundary_lines(g.tensors_before, g.scalars_before, "    ")
+        lines.append(f"  boundary after:  {_plural(len(g.tensors_after), 'tensor')}, "
+                     f"{_plural(len(g.scalars_after), 'scalar')}")
+        lines += _boundary_lines(g.tensors_after, g.scalars_after, "    ")
+        if g.hoisted:
+            lines.append(f"  hoisted to the call sites: {len(g.hoisted)}")
+            width = max(len(h.name) for h in g.hoisted)
+            kind_width = max(len(h.kind) for h in g.hoisted)
+            type_width = max(len(h.type) for h in g.hoisted)
+            for h in g.hoisted:
+                detail = ""
+                if h.kind == "view" and h.source:
+                    detail = f"view of {h.source}"
+                elif h.kind == "allocation" and h.call_site_name:
+                    detail = f"callers allocate {h.call_site_name}"
+                elif h.kind == "scalar" and h.source:
+                    detail = f"computed by {h.source}"
+                lines.append(f"    {h.name:<{width}}  {h.kind:<{kind_width}}  "
+                             f"{h.type:<{type_width}}  {detail}".rstrip())
+        else:
+            lines.append("  hoisted to the call sites: none")
+        dropped = ", ".join(v.name for v in g.dropped) or "none"
+        lines.append(f"  dropped from the boundary: {dropped}")
+        status = "within" if 1 <= g.recorded_nodes <= g.node_limit else "OUTSIDE"
+        lines.append(f"  recorded nodes: {g.recorded_nodes} of {g.node_limit} ({status} "
+                     f"the limit; {g.recorded_nodes_before} as written)")
+        at_least = "" if g.heap_bytes_exact else " (at least)"
+        lines.append(f"  graph heap per call{at_least}: "
+                     f"{_bytes_text(g.heap_bytes_per_call_before)} before, "
+                     f"{_bytes_text(g.heap_bytes_per_call_after)} after legalizing")
+        at_least = "" if g.calls_exact else "at least "
+        lines.append(f"  calls per run: {at_least}{g.calls}, from "
+                     f"{_plural(g.call_sites, 'call site')}")
+        lines.append(f"  graph heap over all calls: "
+                     f"{_bytes_text(g.heap_bytes_total_before)} before, "
+                     f"{_bytes_text(g.heap_bytes_total_after)} after")
+    if len(report.graphs) > 1:
+        before = sum(g.heap_bytes_total_before for g in report.graphs)
+        after = sum(g.heap_bytes_total_after for g in report.graphs)
+        lines.append("")
+        lines.append(f"all Graphs, graph heap over all calls: {_bytes_text(before)} "
+                     f"before, {_bytes_text(after)} after")
+    if report.timings:
+        total = sum(report.timings.values())
+        parts = ", ".join(f"{k} {v:.3f} s" for k, v in report.timings.items())
+        lines.append("")
+        lines.append(f"compile time: {total:.3f} s ({parts})")
+    return "\n".join(lines) + "\n"
+
+
+# ----------------------------------------------------------------------------
+# Writing
+# ----------------------------------------------------------------------------
+
+
+def _is_output_file(path: Path) -> bool:
+    """A file pto-compile writes (so an output folder it may replace)."""
+    name = path.name
+    return path.is_file() and (name in ("report.txt", "report.json")
+                               or name.endswith((".legalized.mlir", ".cpp")))
+
+
+def _check_output_dir(output: Path) -> None:
+    """Raises CompileError unless ``output`` is absent, or a folder holding
+    only files pto-compile writes (it is replaced as a whole: another folder,
+    such as the input's, must never be)."""
+    if not output.exists():
+        return
+    if not output.is_dir():
+        raise CompileError(f"{output}: error: exists and is not a directory", "writing")
+    foreign = sorted(p.name for p in output.iterdir() if not _is_output_file(p))
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
+        raise CompileError(
+            f"{output}: error: not replacing a folder that holds files pto-compile "
+            f"does not write ({shown}); remove it or choose another -o", "writing")
+
+
+def _write_atomically(output: Path, files: Dict[str, str]) -> List[Path]:
+    """Writes ``files`` (name -> text) as the only contents of ``output``:
+    into a temporary directory in the same parent, renamed into place once
+    complete; an existing ``output`` is replaced only then."""
+    _check_output_dir(output)
+    parent = output.parent
+    created: Optional[Path] = None
+    missing = []
+    p = parent
+    while not p.exists():
+        missing.append(p)
+        p = p.parent
+    staging = backup = None
+    try:
+        if missing:
+            created = missing[-1]
+            parent.mkdir(parents=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.", suffix=".tmp", dir=parent))
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(staging, 0o777 & ~umask)
+        for name, text in files.items():
+            with open(staging / name, "w", encoding="utf-8") as f:
+                f.write(text)
+        if output.exists():
+            backup = Path(tempfile.mkdtemp(prefix=f".{output.name}.", suffix=".old",
+                                           dir=parent))
+            os.rename(output, backup)
+            try:
+                os.rename(staging, output)
+            except OSError:
+                os.rename(backup, output)
+                backup = None
+                raise
+            shutil.rmtree(backup, ignore_errors=True)
+            backup = None
+        else:
+            os.rename(staging, output)
+        staging = None
+    except OSError as error:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+        if backup is not None:
+            shutil.rmtree(backup, ignore_errors=True)
+        if created is not None:
+            shutil.rmtree(created, ignore_errors=True)
+        raise CompileError(f"{output}: error: cannot write the output: {error}",
+                           "writing") from None
+    return [output / name for name in files]
+
+
+# ----------------------------------------------------------------------------
+# The driver
+# ----------------------------------------------------------------------------
+
+
+def _runtime_of(module: Module) -> str:
+    attributes = module.operation.attributes
+    if pto.RUNTIME_ATTR not in attributes:
+        return RUNTIMES[0]
+    text = str(attributes[pto.RUNTIME_ATTR])
+    return text[text.index("<") + 1:-1] if "<" in text else text
+
+
+def _run_pipeline(module: Module, pipeline: str, timing: bool) -> None:
+    pm = PassManager.parse(f"builtin.module({pipeline})", context=module.context)
+    if timing:
+        pm.enable_timing()
+    try:
+        pm.run(module.operation)
+    finally:
+        if timing:
+            print(f"pto-compile: MLIR pass timing of {pipeline}:", file=sys.stderr,
+                  flush=True)
+        # The timing report is printed when the pass manager is destroyed.
+        del pm
+
+
+ProgressCallback = Callable[[str, float], None]
+
+
+def compile_program(source: Union[str, os.PathLike, Module],
+                    output: Optional[Union[str, os.PathLike]] = None, *,
+                    runtime: Optional[str] = None,
+                    emit: Iterable[str] = EMIT_KINDS,
+                    mlir_timing: bool = False,
+                    progress: Optional[ProgressCallback] = None) -> CompileResult:
+    """Compiles a PTO program: legalizes its Graphs (for host_build_graph),
+    translates it to orchestration C++ and reports what legalizing did.
+
+    Args:
+        source: a ``.py`` file (a Python program defining ``build()``), any
+            other path (MLIR text or bytecode), or a Module (compiled in
+            place: it is legalized and prepared).
+        output: the folder to write, replaced as a whole on success and left
+            untouched on failure (an existing folder must hold only files
+            pto-compile writes); None writes nothing (the results are
+            returned only).
+        runtime: ``"tensormap_and_ringbuffer"`` or ``"host_build_graph"``:
+            sets the module's ``pto.runtime`` before compiling; None keeps it
+            (no attribute means ``tensormap_and_ringbuffer``).
+        emit: which of ``"ir"`` (``<stem>.legalized.mlir``), ``"cpp"``
+            (``<stem>.cpp``) and ``"report"`` (``report.txt``,
+            ``report.json``) to write into ``output``.
+        mlir_timing: print MLIR's pass timing report for each pipeline on
+            stderr.
+        progress: called as ``progress(message, elapsed_seconds)`` when a
+            stage starts (``"parsing x.mlir"``, ``"legalizing"``, ...) and
+            once at the end (``"done"``).
+
+    Returns:
+        a :class:`CompileResult` (the texts, the :class:`Report`, and the
+        files written).
+
+    Raises:
+        CompileError: the program does not load, parse, verify, legalize or
+            translate, or the output cannot be written; ``message`` holds the
+            located diagnostics.
+        ValueError: an unknown ``runtime`` or ``emit`` kind.
+    """
+    emit = list(emit)
+    for kind in emit:
+        if kind not in EMIT_KINDS:
+            raise ValueError(f"unknown --emit kind {kind!r}: expected one of "
+                             f"{', '.join(EMIT_KINDS)}")
+    if runtime is not None and runtime not in RUNTIMES:
+        raise ValueError(f"unknown runtime {runtime!r}: expected one of {', '.join(RUNTIMES)}")
+    start = time.perf_counter()
+    timings: Dict[str, float] = {}
+    current: List = [None, start]
+
+    def stage(key: Optional[str], message: Optional[str] = None) -> None:
+        now = time.perf_counter()
+        if current[0] is not None:
+            timings[current[0]] = timings.get(current[0], 0.0) + now - current[1]
+        current[0], current[1] = key, now
+        if progress is not None and message is not None:
+            progress(message, now - start)
+
+    if isinstance(source, Module):
+        module, input_name, stem = source, "<module>", "program"
+        context = module.context
+    else:
+        path = Path(source)
+        input_name, stem = os.fspath(source), path.stem
+        context = Context()
+    output_dir = Path(output) if output is not None else None
+    if output_dir is not None:
+        _check_output_dir(output_dir)
+
+    sources = _SourceCache()
+
+    def failed(error: MLIRError, what: str) -> CompileError:
+        return CompileError(format_mlir_error(error, sources), what)
+
+    parsed = False
+    with context, Location.unknown():
+        if not isinstance(source, Module):
+            if path.suffix == ".py":
+                stage("running build()", f"running {input_name}: build()")
+                module = load_python_program(path)
+            else:
+                stage("parsing", f"parsing {input_name}")
+                try:
+                    data = path.read_bytes()
+                except OSError as error:
+                    raise CompileError(f"{input_name}: error: cannot read the input: "
+                                       f"{error.strerror or error}", "parsing") from None
+                try:
+                    module = Module.parseFile(input_name)
+                except MLIRError as error:
+                    raise failed(error, "parsing") from None
+                parsed = True
+                if not data.startswith(b"ML\xefR"):
+                    _recover_source_names(module, input_name, data)
+
+    # build() may have built in a context of its own.
+    with module.context, Location.unknown(context=module.context):
+        overridden = False
+        if runtime is not None:
+            overridden = _runtime_of(module) != runtime
+            module.operation.attributes[pto.RUNTIME_ATTR] = pto.runtime_attr(runtime)
+        # The parser verified a parsed module; the runtime may change that.
+        if not parsed or overridden:
+            stage("verifying", "verifying")
+            try:
+                module.operation.verify()
+            except MLIRError as error:
+                raise failed(error, "verifying") from None
+        target = _runtime_of(module)
+
+        legalize = target == "host_build_graph"
+        if legalize:
+            kernels = _kernels(module.body)
+            before = [_snapshot(g, kernels) for g in _graphs(module)]
+            stage("legalizing", f"legalizing Graphs ({LEGALIZE_PIPELINE})")
+            try:
+                _run_pipeline(module, LEGALIZE_PIPELINE, mlir_timing)
+            except MLIRError as error:
+                raise failed(error, "legalizing") from None
+
+        stage("reporting", "measuring Graphs" if legalize else "printing the IR")
+        legalized_ir = module.operation.get_asm(enable_debug_info=True,
+                                                use_name_loc_as_prefix=True)
+        graphs = []
+        if legalize:
+            calls = _find_calls(module)
+            after = {s.name: s for s in (_snapshot(g, kernels) for g in _graphs(module))}
+            for snapshot in before:
+                graphs.append(_graph_report(snapshot, after[snapshot.name],
+                                            calls.get(snapshot.name, _Calls())))
+
+        stage("preparing", f"preparing for translation ({PREPARE_PIPELINE})")
+        try:
+            _run_pipeline(module, PREPARE_PIPELINE, mlir_timing)
+        except MLIRError as error:
+            raise failed(error, "preparing") from None
+
+        stage("translating", "translating to orchestration C++")
+        try:
+            cpp = translate.to_orchestration_cpp(module, prepare=False)
+        except MLIRError as error:
+            raise failed(error, "translating") from None
+
+    stage(None)
+    report = Report(input_name, target, overridden, legalize, graphs, dict(timings))
+    result = CompileResult(legalized_ir, cpp, report, stem)
+    if output_dir is not None:
+        # Writing is not part of the report's timings: the report is written.
+        stage("writing", f"writing {output_dir}")
+        files: Dict[str, str] = {}
+        if "ir" in emit:
+            files[f"{stem}.legalized.mlir"] = legalized_ir
+        if "cpp" in emit:
+            files[f"{stem}.cpp"] = cpp
+        if "report" in emit:
+            files["report.txt"] = report.to_text()
+            files["report.json"] = json.dumps(report.to_json(), indent=2) + "\n"
+        result.files = _write_atomically(output_dir, files)
+        result.output_dir = output_dir
+    stage(None, "done")
+    return result
+
+
+def _parse_emit(values: Optional[List[str]]) -> List[str]:
+    if not values:
+        return list(EMIT_KINDS)
+    kinds = []
+    for value in values:
+        for kind in value.split(","):
+            kind = kind.strip()
+            if kind not in EMIT_KINDS:
+                raise argparse.ArgumentTypeError(
+                    f"unknown kind {kind!r} (choose from {', '.join(EMIT_KINDS)})")
+            if kind not in kinds:
+                kinds.append(kind)
+    return kinds
+
+
+def _argument_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pto-compile",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "Compile a PTO program to orchestration C++: for host_build_graph,\n"
+            "make its Graphs replay-safe (pto-graph-legalize-pipeline), then\n"
+            "translate it (pto-orchestration-prepare-pipeline, --pto-to-cpp),\n"
+            "and report, per Graph, what was hoisted, the recorded node count\n"
+            "and the graph-heap bytes saved."),
+        epilog=(
+            "outputs (in the output folder):\n"
+            "  <stem>.legalized.mlir  the IR after legalizing, with debug info\n"
+            "  <stem>.cpp             the orchestration C++\n"
+            "  report.txt, report.json  per Graph: boundary before/after, hoisted\n"
+            "                         values (scalar/view/allocation), dropped tensors,\n"
+            "                         recorded nodes (limit 1024), graph-heap bytes\n"
+            "                         per call and over all calls, before/after\n"
+            "\n"
+            "A .py input is run and must define build() returning a\n"
+            "pto_mlir.ir.Module (see the pto_mlir.compile module documentation).\n"
+            "Progress goes to stderr, the report to stdout.\n"
+            "Exit status: 0 success, 1 the program has errors (located\n"
+            "diagnostics on stderr; nothing is written), 2 bad command line."))
+    parser.add_argument("input", help="a .mlir file, or a .py file defining build()")
+    parser.add_argument("-o", "--output", metavar="DIR",
+                        help="output folder (default: pto-out/<input stem>); replaced "
+                             "as a whole on success, untouched on failure; a "
+                             "folder with other files is refused")
+    parser.add_argument("--runtime", choices=RUNTIMES,
+                        help="compile for this runtime (sets or overrides the module's "
+                             "pto.runtime; default: the module's, else "
+                             "tensormap_and_ringbuffer)")
+    parser.add_argument("--emit", action="append", metavar="KINDS",
+                        help="comma-separated files to write: ir, cpp, report "
+                             "(default: all; repeatable)")
+    parser.add_argument("--mlir-timing", action="store_true",
+                        help="print MLIR's pass timing report for each pipeline (stderr)")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress lines and no report on stdout; errors only")
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """The ``pto-compile`` command line; returns the exit status (0 success,
+    1 the program has errors, 2 bad command line)."""
+    parser = _argument_parser()
+    args = parser.parse_args(argv)
+    try:
+        emit = _parse_emit(args.emit)
+    except argparse.ArgumentTypeError as error:
+        parser.error(f"argument --emit: {error}")
+    output = args.output if args.output is not None else \
+        os.path.join("pto-out", Path(args.input).stem)
+
+    def progress(message: str, elapsed: float) -> None:
+        print(f"pto-compile: [{elapsed:7.2f} s] {message}", file=sys.stderr, flush=True)
+
+    if not os.path.exists(args.input):
+        print(f"pto-compile: error: {args.input}: no such file", file=sys.stderr)
+        return 1
+    try:
+        result = compile_program(args.input, output, runtime=args.runtime, emit=emit,
+                                 mlir_timing=args.mlir_timing,
+                                 progress=None if args.quiet else progress)
+    except CompileError as error:
+        sys.stdout.flush()
+        print(error.message, file=sys.stderr)
+        print(f"pto-compile: {error.stage} failed: nothing written", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        print(result.report.to_text(), end="", flush=True)
+        names = ", ".join(p.name for p in result.files)
+        print(f"pto-compile: wrote {result.output_dir}/ ({names})", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

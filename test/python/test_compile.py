@@ -1,0 +1,698 @@
+"""pto-compile (``python -m pto_mlir`` and ``pto_mlir.compile``): outputs,
+report contents, located diagnostics, nothing left behind on failure, Python
+programs, and the report's measures against the C++ limit check and the
+record/replay model."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pto_mlir
+from pto_mlir.compile import (
+    GRAPH_MAX_NODES,
+    CompileError,
+    compile_program,
+    count_recorded_nodes,
+    graph_heap_bytes,
+)
+from pto_mlir.ir import Context, Module
+
+REPO = Path(__file__).resolve().parents[2]
+DECODER = REPO / "examples" / "decoder_layer.mlir"
+ORCH_BASIC = REPO / "examples" / "orch_basic.mlir"
+CXX = shutil.which("g++")
+CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", str(REPO / "runtime" / "include")]
+TENSORMAP_DEFINE = "-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER"
+needs_cxx = pytest.mark.skipif(CXX is None, reason="g++ is not installed")
+
+# The package as imported here (a build tree or an installed wheel), for the
+# subprocesses, which may run in another directory.
+PACKAGE_ROOT = os.path.abspath(os.path.dirname(os.path.dirname(pto_mlir.__file__)))
+
+
+def run_cli(*args, cwd=None):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [PACKAGE_ROOT] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    return subprocess.run([sys.executable, "-m", "pto_mlir", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd, env=env)
+
+
+def compiles(cpp_path: Path, runtime: str):
+    flags = CXX_FLAGS if runtime == "host_build_graph" else [*CXX_FLAGS, TENSORMAP_DEFINE]
+    return subprocess.run([CXX, *flags, "-x", "c++", str(cpp_path)],
+                          capture_output=True, text=True)
+
+
+def leftovers(directory: Path):
+    """Hidden staging/backup directories pto-compile may have left."""
+    return [p.name for p in directory.iterdir() if p.name.startswith(".")]
+
+
+def graph_of(report, name):
+    return next(g for g in report["graphs"] if g["name"] == name)
+
+
+# ----------------------------------------------------------------------------
+# The decoder example
+# ----------------------------------------------------------------------------
+
+
+def check_decoder_report(layer):
+    kinds = {h["name"]: h["kind"] for h in layer["hoisted"]}
+    assert kinds == {"tmp": "allocation", "wl": "view", "base": "scalar"}
+    view = next(h for h in layer["hoisted"] if h["name"] == "wl")
+    assert view["source"] == "w"
+    assert view["type"] == "!pto.tensor<128x128xf32>"
+    alloc = next(h for h in layer["hoisted"] if h["name"] == "tmp")
+    assert alloc["call_site_name"] == "tmp__graph_arg0"
+    assert [v["name"] for v in layer["dropped"]] == ["w"]
+    assert [v["name"] for v in layer["tensors_before"]] == ["a", "w", "c"]
+    assert [v["name"] for v in layer["scalars_before"]] == ["layer_idx"]
+    assert [v["name"] for v in layer["tensors_after"]] == ["a", "c", "tmp", "wl"]
+    assert [v["name"] for v in layer["scalars_after"]] == ["layer_idx", "base"]
+    assert [v["direction"] for v in layer["tensors_after"]] == ["in", "inout", "inout", "in"]
+    # tmp is a 16x128 f32 buffer, allocated on every one of the 4 calls.
+    assert layer["heap_bytes_per_call_before"] == 16 * 128 * 4 == 8192
+    assert layer["heap_bytes_per_call_after"] == 0
+    assert layer["heap_bytes_exact"]
+    assert (layer["call_sites"], layer["calls"], layer["calls_exact"]) == (1, 4, True)
+    assert layer["heap_bytes_total_before"] == 4 * 8192
+    assert layer["heap_bytes_total_after"] == 0
+    # Two launches; the create's alloc_tensors node left with it.
+    assert layer["recorded_nodes"] == 2 <= layer["node_limit"] == GRAPH_MAX_NODES
+    assert layer["recorded_nodes_before"] == 3
+
+
+def test_cli_decoder(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli(DECODER, "-o", out)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == [
+        "decoder_layer.cpp", "decoder_layer.legalized.mlir", "report.json", "report.txt"]
+    assert leftovers(tmp_path) == []
+    report = json.loads((out / "report.json").read_text())
+    assert report["runtime"] == "host_build_graph" and report["legalized"]
+    check_decoder_report(graph_of(report, "layer"))
+
+    text = (out / "report.txt").read_text()
+    assert result.stdout == text
+    assert re.search(r"^    tmp +allocation +!pto.tensor<16x128xf32> +callers allocate "
+                     r"tmp__graph_arg0$", text, re.M)
+    assert re.search(r"^    wl +view +!pto.tensor<128x128xf32> +view of w$", text, re.M)
+    assert re.search(r"^    base +scalar +index", text, re.M)
+    assert "dropped from the boundary: w\n" in text
+    assert "recorded nodes: 2 of 1024 (within the limit; 3 as written)" in text
+    assert "graph heap per call: 8192 B (8.0 KiB) before, 0 B after legalizing" in text
+    assert "graph heap over all calls: 32768 B (32.0 KiB) before, 0 B after" in text
+    # Progress, one line per stage, with the elapsed time.
+    for stage in ("parsing", "legalizing", "preparing", "translating", "writing", "done"):
+        assert re.search(rf"^pto-compile: \[ *\d+\.\d\d s\] {stage}", result.stderr, re.M), \
+            result.stderr
+    # Names survive into the legalized IR (name locations, printed as SSA names).
+    ir = (out / "decoder_layer.legalized.mlir").read_text()
+    assert 'loc("wl"' in ir and "%tmp__graph_arg0 = pto.create" in ir
+
+
+def test_library_decoder(tmp_path):
+    result = compile_program(DECODER, tmp_path / "lib")
+    assert result.output_dir == tmp_path / "lib"
+    assert [p.name for p in result.files] == [
+        "decoder_layer.legalized.mlir", "decoder_layer.cpp", "report.txt", "report.json"]
+    assert all(p.is_file() for p in result.files)
+    assert result.report.to_json()["graphs"] == json.loads(
+        (tmp_path / "lib" / "report.json").read_text())["graphs"]
+    check_decoder_report(result.report.to_json()["graphs"][0])
+    assert "rt_submit_graph(&main_graph_layer" in result.cpp
+    assert "TensorCreateInfo tmp__graph_arg0_ci" in result.cpp
+
+
+def test_library_writes_nothing_without_output(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = compile_program(DECODER)
+    assert result.output_dir is None and result.files == []
+    assert list(tmp_path.iterdir()) == []
+    assert result.report.graphs[0].heap_bytes_per_call_before == 8192
+
+
+def test_default_output_folder(tmp_path):
+    result = run_cli(DECODER, "-q", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "" and result.stderr == ""
+    assert (tmp_path / "pto-out" / "decoder_layer" / "decoder_layer.cpp").is_file()
+
+
+def test_cpp_is_what_the_tools_print_from_the_legalized_ir(tmp_path, pto_opt, pto_translate):
+    """The legalized IR keeps names and locations: preparing and translating
+    it with the tools gives the same C++."""
+    out = tmp_path / "out"
+    assert run_cli(DECODER, "-o", out, "-q").returncode == 0
+    prepared = subprocess.run(
+        [pto_opt, "--pto-orchestration-prepare-pipeline", "--mlir-print-debuginfo",
+         str(out / "decoder_layer.legalized.mlir")],
+        capture_output=True, text=True, check=True).stdout
+    cpp = subprocess.run([pto_translate, "--pto-to-cpp"], input=prepared,
+                         capture_output=True, text=True, check=True).stdout
+    assert cpp == (out / "decoder_layer.cpp").read_text()
+
+
+@needs_cxx
+@pytest.mark.parametrize("example,runtime", [(DECODER, "host_build_graph"),
+                                             (ORCH_BASIC, "tensormap_and_ringbuffer")],
+                         ids=["decoder_layer", "orch_basic"])
+def test_cpp_compiles(tmp_path, example, runtime):
+    out = tmp_path / "out"
+    result = run_cli(example, "-o", out, "-q")
+    assert result.returncode == 0, result.stderr
+    cpp = out / f"{example.stem}.cpp"
+    check = compiles(cpp, runtime)
+    assert check.returncode == 0, check.stderr + "\n" + cpp.read_text()
+
+
+# ----------------------------------------------------------------------------
+# The default runtime, options
+# ----------------------------------------------------------------------------
+
+
+def test_orch_basic(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli(ORCH_BASIC, "-o", out)
+    assert result.returncode == 0, result.stderr
+    report = json.loads((out / "report.json").read_text())
+    assert report["runtime"] == "tensormap_and_ringbuffer"
+    assert not report["legalized"] and report["graphs"] == []
+    assert "Graphs: none" in result.stdout
+    assert "legalizing" not in result.stderr
+    assert "rt_submit_aiv_task" in (out / "orch_basic.cpp").read_text()
+
+    library = compile_program(ORCH_BASIC, tmp_path / "lib")
+    assert library.cpp == (out / "orch_basic.cpp").read_text()
+
+
+@needs_cxx
+def test_runtime_override(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli(ORCH_BASIC, "-o", out, "--runtime", "host_build_graph")
+    assert result.returncode == 0, result.stderr
+    report = json.loads((out / "report.json").read_text())
+    assert report["runtime"] == "host_build_graph" and report["runtime_overridden"]
+    assert "(set by --runtime)" in result.stdout
+    ir = (out / "orch_basic.legalized.mlir").read_text()
+    assert "#pto.runtime<host_build_graph>" in ir
+    check = compiles(out / "orch_basic.cpp", "host_build_graph")
+    assert check.returncode == 0, check.stderr
+
+
+def test_emit_selects_files(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli(DECODER, "-o", out, "--emit", "cpp", "--emit", "report", "-q")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == [
+        "decoder_layer.cpp", "report.json", "report.txt"]
+    result = run_cli(DECODER, "-o", out, "--emit", "ir", "-q")
+    assert sorted(p.name for p in out.iterdir()) == ["decoder_layer.legalized.mlir"]
+    result = run_cli(DECODER, "-o", out, "--emit", "ir,bogus")
+    assert result.returncode == 2 and "unknown kind 'bogus'" in result.stderr
+
+
+def test_mlir_timing(tmp_path):
+    result = run_cli(DECODER, "-o", tmp_path / "out", "--mlir-timing", "-q")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("Execution time report") == 2
+    assert "LegalizeGraphBoundary" in result.stderr
+    assert "MaterializeRuntimeScopes" in result.stderr
+
+
+def test_help():
+    result = run_cli("--help")
+    assert result.returncode == 0
+    for word in ("--runtime", "--emit", "--mlir-timing", "--quiet", "--output",
+                 "report.json", "build()"):
+        assert word in result.stdout
+
+
+# ----------------------------------------------------------------------------
+# Bad input: located diagnostics, nothing written
+# ----------------------------------------------------------------------------
+
+SYNTAX_ERROR = """\
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32>)
+  pto.orchestration @main(%a: !pto.tensor<16xf32>) {
+    %t = pto.submit @k(%a) : (!pto.tensor<16xf32) -> ()
+    pto.return
+  }
+}
+"""
+
+# A launch under a loop whose trip count is a boundary scalar.
+REJECTED = """\
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @add(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) -> !pto.tensor<16xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (!pto.tensor<16xf32>) {
+      %c2, %t = pto.submit @add(%a, %acc) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      scf.yield %c2 : !pto.tensor<16xf32>
+    }
+    pto.return %r : !pto.tensor<16xf32>
+  }
+  pto.orchestration @main(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c3 = arith.constant 3 : index
+    %x = pto.call @g(%a, %c, %c3) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+"""
+
+
+def check_failure(result, tmp_path, out, located):
+    assert result.returncode == 1
+    assert located in result.stderr, result.stderr
+    assert "Traceback (most recent call last)" not in result.stderr  # no Python crash
+    assert "nothing written" in result.stderr
+    assert not out.exists()
+    assert leftovers(tmp_path) == []
+
+
+def test_syntax_error(tmp_path):
+    source = tmp_path / "bad.mlir"
+    source.write_text(SYNTAX_ERROR)
+    out = tmp_path / "out"
+    result = run_cli(source, "-o", out)
+    check_failure(result, tmp_path, out, f"{source}:4:42: error: unbalanced '<'")
+    # The source line and a caret under the column.
+    assert "    %t = pto.submit @k(%a) : (!pto.tensor<16xf32) -> ()\n" + " " * 41 + "^" \
+        in result.stderr
+    with pytest.raises(CompileError) as error:
+        compile_program(source, out)
+    assert error.value.stage == "parsing"
+    assert f"{source}:4:42: error:" in error.value.message
+    assert not out.exists()
+
+
+def test_rejected_graph(tmp_path):
+    source = tmp_path / "rejected.mlir"
+    source.write_text(REJECTED)
+    result = run_cli(source, cwd=tmp_path)
+    # The default output folder (and pto-out/) are not created either.
+    check_failure(result, tmp_path, tmp_path / "pto-out", f"{source}:7:17: error: 'pto.submit' "
+                  "op launches a task a number of times that can differ between calls")
+    assert f"{source}:6:10: note: inside this loop" in result.stderr
+    assert "legalizing failed" in result.stderr
+
+
+def test_failure_keeps_an_existing_output_folder(tmp_path):
+    out = tmp_path / "out"
+    assert run_cli(ORCH_BASIC, "-o", out, "-q").returncode == 0
+    before = {p.name: p.read_text() for p in out.iterdir()}
+    source = tmp_path / "rejected.mlir"
+    source.write_text(REJECTED)
+    assert run_cli(source, "-o", out).returncode == 1
+    assert {p.name: p.read_text() for p in out.iterdir()} == before
+    # Success replaces it as a whole.
+    assert run_cli(DECODER, "-o", out, "-q").returncode == 0
+    assert sorted(p.name for p in out.iterdir()) == [
+        "decoder_layer.cpp", "decoder_layer.legalized.mlir", "report.json", "report.txt"]
+    assert leftovers(tmp_path) == []
+
+
+def test_a_foreign_folder_is_never_replaced(tmp_path):
+    """-o naming a folder with other files (the input's, say) is refused
+    before compiling."""
+    out = tmp_path / "src"
+    out.mkdir()
+    source = out / "decoder_layer.mlir"
+    source.write_text(DECODER.read_text())
+    result = run_cli(source, "-o", out)
+    assert result.returncode == 1
+    assert "not replacing a folder that holds files pto-compile does not write " \
+        "(decoder_layer.mlir)" in result.stderr
+    assert [p.name for p in out.iterdir()] == ["decoder_layer.mlir"]
+    assert leftovers(tmp_path) == []
+
+
+def test_output_is_a_file(tmp_path):
+    target = tmp_path / "file"
+    target.write_text("x")
+    result = run_cli(DECODER, "-o", target)
+    assert result.returncode == 1 and "is not a directory" in result.stderr
+    assert target.read_text() == "x"
+
+
+def test_missing_input(tmp_path):
+    result = run_cli(tmp_path / "nope.mlir", "-o", tmp_path / "out")
+    assert result.returncode == 1 and "no such file" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+# ----------------------------------------------------------------------------
+# Python programs
+# ----------------------------------------------------------------------------
+
+PYTHON_DECODER = '''\
+"""The decoder layer example, written with pto_mlir.builder."""
+from pto_mlir import builder as b
+from pto_mlir.dialects import arith
+from pto_mlir.ir import F32Type, IndexType
+
+
+def build():
+    x_t = b.tensor([16, 128], "f32")
+    w_t = b.tensor([512, 128], "f32")
+    wl_t = b.tensor([128, 128], "f32")
+    module = b.module(runtime="host_build_graph")
+    with b.inserting(module):
+        matmul = b.kernel("matmul", [b.param("x", x_t), b.param("w", wl_t),
+                                     b.param("y", x_t, "out")], core_type="aic")
+        add = b.kernel("add", [b.param("a", x_t), b.param("b", x_t),
+                               b.param("c", x_t, "inout"), b.param("scale", F32Type.get())])
+        layer = b.graph("layer", [b.param("a", x_t), b.param("w", w_t),
+                                  b.param("c", x_t, "inout"),
+                                  b.param("layer_idx", IndexType.get())], results=[x_t])
+        with b.inserting(layer):
+            a, w, c, layer_idx = b.arguments(layer)
+            base = arith.MulIOp(layer_idx, b.index(128), loc=b._caller_location("base")).result
+            wl = b.slice(w, [base, 0], [128, 128], name="wl")
+            tmp = b.create([16, 128], "f32", name="tmp")
+            tmp1, _ = b.submit(matmul, [a, wl, tmp], name="tmp1")
+            one = arith.ConstantOp(F32Type.get(), 1.0, loc=b._caller_location("one")).result
+            c1, _ = b.submit(add, [tmp1, a, c, one], name="c1")
+            b.ret([c1])
+        main = b.orchestration("main", [b.param("a", x_t), b.param("w", w_t),
+                                        b.param("c", x_t, "inout")])
+        with b.inserting(main):
+            a, w, c = b.arguments(main)
+            for i in range(2):
+                b.call(layer, [a, w, c, b.index(i)], name=f"out{i}")
+            b.ret()
+    return module
+
+
+if __name__ == "__main__":
+    raise SystemExit("not run by pto-compile")
+'''
+
+
+@needs_cxx
+def test_python_program(tmp_path):
+    source = tmp_path / "decoder.py"
+    source.write_text(PYTHON_DECODER)
+    out = tmp_path / "out"
+    result = run_cli(source, "-o", out)
+    assert result.returncode == 0, result.stderr
+    assert f"running {source}: build()" in result.stderr
+    report = json.loads((out / "report.json").read_text())
+    layer = graph_of(report, "layer")
+    assert {h["name"]: h["kind"] for h in layer["hoisted"]} == {
+        "tmp": "allocation", "wl": "view", "base": "scalar"}
+    assert [v["name"] for v in layer["dropped"]] == ["w"]
+    assert (layer["call_sites"], layer["calls"]) == (2, 2)
+    assert layer["heap_bytes_total_before"] == 2 * 8192
+    assert layer["heap_bytes_total_after"] == 0
+    # Locations point at the Python source.
+    ir = (out / "decoder.legalized.mlir").read_text()
+    assert f'"{source}"' in ir
+    check = compiles(out / "decoder.cpp", "host_build_graph")
+    assert check.returncode == 0, check.stderr
+
+    # The library function takes the same file.
+    library = compile_program(source)
+    assert library.cpp == (out / "decoder.cpp").read_text()
+
+
+def test_python_program_raises(tmp_path):
+    source = tmp_path / "raises.py"
+    source.write_text(
+        "from pto_mlir import builder as b\n"
+        "\n"
+        "\n"
+        "def element():\n"
+        "    return b.tensor([16], 'f33')\n"
+        "\n"
+        "\n"
+        "def build():\n"
+        "    return element()\n")
+    out = tmp_path / "out"
+    result = run_cli(source, "-o", out)
+    check_failure(result, tmp_path, out, f"{source}:5: error: build() raised ValueError")
+    # The user's frames only, with their source lines.
+    assert f'File "{source}", line 9, in build' in result.stderr
+    assert "return b.tensor([16], 'f33')" in result.stderr
+    assert "builder.py" not in result.stderr and "compile.py" not in result.stderr
+
+
+def test_python_program_illegal_boundary(tmp_path):
+    """The pipeline's diagnostic names the user's Python file and line."""
+    source = tmp_path / "illegal.py"
+    source.write_text(
+        "from pto_mlir import builder as b\n"
+        "\n"
+        "\n"
+        "def build():\n"
+        "    t = b.tensor([16], 'f32')\n"
+        "    module = b.module(runtime='host_build_graph')\n"
+        "    with b.inserting(module):\n"
+        "        add = b.kernel('add', [b.param('a', t), b.param('c', t, 'out')])\n"
+        "        g = b.graph('g', [b.param('a', t)], results=[t])\n"
+        "        with b.inserting(g):\n"
+        "            (a,) = b.arguments(g)\n"
+        "            tmp = b.create([16], 'f32', name='tmp')\n"
+        "            out, _ = b.submit(add, [a, tmp], name='out')\n"
+        "            b.ret([out])\n"
+        "        main = b.orchestration('main', [b.param('a', t)])\n"
+        "        with b.inserting(main):\n"
+        "            (a,) = b.arguments(main)\n"
+        "            b.call(g, [a], name='r')\n"
+        "            b.ret()\n"
+        "    return module\n")
+    out = tmp_path / "out"
+    result = run_cli(source, "-o", out)
+    check_failure(result, tmp_path, out,
+                  f"{source}:14: error: 'pto.return' op returns at position 0 a tensor "
+                  "that is not one of @g's parameters")
+    assert "            b.ret([out])\n" in result.stderr
+    assert f"{source}:12: note: the returned buffer comes from this 'pto.create'" \
+        in result.stderr
+
+
+@pytest.mark.parametrize("text,message", [
+    ("def build(:\n    pass\n", ":1:11: error: SyntaxError"),
+    ("x = 1\n", ": error: defines no function build()"),
+    ("def build():\n    return 3\n", ": error: build() returned int"),
+], ids=["syntax", "no-build", "not-a-module"])
+def test_python_program_errors(tmp_path, text, message):
+    source = tmp_path / "prog.py"
+    source.write_text(text)
+    out = tmp_path / "out"
+    check_failure(run_cli(source, "-o", out), tmp_path, out, f"{source}{message}")
+
+
+# ----------------------------------------------------------------------------
+# The measures against the C++ limit check and the replay model
+# ----------------------------------------------------------------------------
+
+
+def over_limit_program():
+    """A Graph of 5 * (2 + 1 + 200 * 2 + 4) + 2 = 2037 nodes: per outer
+    iteration 17 batchable creates (2 alloc_tensors batches), one create
+    sized in its block (alone), 200 iterations of a launch and a barrier, and
+    a 4-trip i32 loop with a signed lower bound."""
+    creates = "\n".join(f"      %b{i} = pto.create : !pto.tensor<16xf32>" for i in range(17))
+    return f"""\
+module attributes {{pto.runtime = #pto.runtime<host_build_graph>}} {{
+  pto.kernel aiv @add(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {{pto.direction = #pto.direction<inout>}})
+  pto.graph @g(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {{pto.direction = #pto.direction<inout>}}) -> !pto.tensor<16xf32> {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c5 = arith.constant 5 : index
+    %c400 = arith.constant 400 : index
+    %lo = arith.constant -3 : i32
+    %hi = arith.constant 7 : i32
+    %step = arith.constant 3 : i32
+    %t0 = pto.task_dummy
+    scf.for %i = %c0 to %c5 step %c1 {{
+{creates}
+      %n = arith.constant 16 : index
+      %d = pto.create(%n) : !pto.tensor<?xf32>
+      scf.for %j = %c0 to %c400 step %c2 {{
+        %x, %t = pto.submit @add(%a, %b0) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        %td = pto.task_dummy
+      }}
+      scf.for %k = %lo to %hi step %step : i32 {{
+        %y, %t2 = pto.submit @add(%a, %b1) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      }}
+    }}
+    %c1r, %t1 = pto.submit @add(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return %c1r : !pto.tensor<16xf32>
+  }}
+  pto.orchestration @main(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {{pto.direction = #pto.direction<inout>}}) {{
+    %x = pto.call @g(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }}
+}}
+"""
+
+
+def test_node_count_agrees_with_the_limit_check(tmp_path, pto_opt):
+    source = tmp_path / "big.mlir"
+    source.write_text(over_limit_program())
+    result = subprocess.run([pto_opt, "--pto-graph-legalize-pipeline", str(source)],
+                            capture_output=True, text=True)
+    assert result.returncode != 0
+    reported = int(re.search(r"'pto.graph' op records (\d+) nodes", result.stderr).group(1))
+    with Context():
+        module = Module.parse(source.read_text())
+        graph = next(op for op in module.body.operations if op.operation.name == "pto.graph")
+        assert count_recorded_nodes(graph) == reported == 2037 > GRAPH_MAX_NODES
+        # 5 iterations of 17 creates of 64 bytes; the ? shape is not counted.
+        assert graph_heap_bytes(graph) == (5 * 17 * 64, False)
+    with pytest.raises(CompileError) as error:
+        compile_program(source, tmp_path / "out")
+    assert f"{source}:3:3: error: 'pto.graph' op records 2037 nodes" in error.value.message
+    assert not (tmp_path / "out").exists()
+
+
+# A Graph whose top-level create is hoisted and whose create in a 3-trip loop
+# stays (one buffer per iteration), and a launch omitting its out tail (the
+# runtime allocates it from the graph heap); called 2 * 5 times.
+LOOP_ALLOCATIONS = """\
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @copy(%a: !pto.tensor<8x4xf32>, %c: !pto.tensor<8x4xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @acc(%a: !pto.tensor<8x4xf32>, %c: !pto.tensor<8x4xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%a: !pto.tensor<8x4xf32>, %c: !pto.tensor<8x4xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<8x4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %top = pto.create : !pto.tensor<8x4xf32>
+    %top1, %t0 = pto.submit @copy(%a, %top) : (!pto.tensor<8x4xf32>, !pto.tensor<8x4xf32>) -> !pto.tensor<8x4xf32>
+    %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %c) -> (!pto.tensor<8x4xf32>) {
+      %scratch = pto.create : !pto.tensor<8x4xf16>
+      %x1, %t1 = pto.submit @acc(%top1, %x) : (!pto.tensor<8x4xf32>, !pto.tensor<8x4xf32>) -> !pto.tensor<8x4xf32>
+      scf.yield %x1 : !pto.tensor<8x4xf32>
+    }
+    %tail, %t2 = pto.submit @copy(%a) : (!pto.tensor<8x4xf32>) -> !pto.tensor<8x4xf32>
+    %r1, %t3 = pto.submit @acc(%tail, %r) : (!pto.tensor<8x4xf32>, !pto.tensor<8x4xf32>) -> !pto.tensor<8x4xf32>
+    pto.return %r1 : !pto.tensor<8x4xf32>
+  }
+  pto.orchestration @main(%a: !pto.tensor<8x4xf32>, %c: !pto.tensor<8x4xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c5 = arith.constant 5 : index
+    %o = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %c) -> (!pto.tensor<8x4xf32>) {
+      %p = scf.for %j = %c0 to %c5 step %c1 iter_args(%y = %x) -> (!pto.tensor<8x4xf32>) {
+        %z = pto.call @g(%a, %y) : (!pto.tensor<8x4xf32>, !pto.tensor<8x4xf32>) -> !pto.tensor<8x4xf32>
+        scf.yield %z : !pto.tensor<8x4xf32>
+      }
+      scf.yield %p : !pto.tensor<8x4xf32>
+    }
+    pto.return
+  }
+}
+"""
+
+
+def replay_graph_heap(text: str) -> int:
+    """Graph-heap bytes of one run of @main under the replay model."""
+    from pto_mlir.sim.differential import default_arguments
+    from pto_mlir.sim.program import load_program
+    from pto_mlir.sim.runtime import Runtime
+
+    with Context():
+        program = load_program(Module.parse(text))
+    args = default_arguments(program, "main", np.random.default_rng(0))
+    return Runtime(program, "replay").run("main", args).stats.graph_heap_bytes
+
+
+@pytest.mark.parametrize("name,text", [("decoder", DECODER.read_text()),
+                                       ("loops", LOOP_ALLOCATIONS)])
+def test_graph_heap_agrees_with_the_replay_model(tmp_path, name, text):
+    source = tmp_path / f"{name}.mlir"
+    source.write_text(text)
+    result = compile_program(source, tmp_path / "out")
+    (graph,) = result.report.graphs
+    assert graph.heap_bytes_exact and graph.calls_exact
+    assert graph.heap_bytes_total_before == replay_graph_heap(text)
+    assert graph.heap_bytes_total_after == replay_graph_heap(
+        (tmp_path / "out" / f"{name}.legalized.mlir").read_text())
+    if name == "loops":
+        # 128 B hoisted; 3 * 64 B in the loop and the 128 B tail stay.
+        assert graph.heap_bytes_per_call_before == 128 + 3 * 64 + 128
+        assert graph.heap_bytes_per_call_after == 3 * 64 + 128
+        assert (graph.call_sites, graph.calls) == (1, 10)
+        assert [h.kind for h in graph.hoisted] == ["allocation"]
+        assert graph.dropped == []
+
+
+def trip_count_program(type_, lb, ub, step, unsigned):
+    """A Graph whose only launch is in one scf.for with the given bounds."""
+    loop = "scf.for unsigned" if unsigned else "scf.for"
+    return f"""\
+module attributes {{pto.runtime = #pto.runtime<host_build_graph>}} {{
+  pto.kernel aiv @add(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {{pto.direction = #pto.direction<inout>}})
+  pto.graph @g(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {{pto.direction = #pto.direction<inout>}}) {{
+    %lb = arith.constant {lb} : {type_}
+    %ub = arith.constant {ub} : {type_}
+    %st = arith.constant {step} : {type_}
+    {loop} %i = %lb to %ub step %st : {type_} {{
+      %x, %t = pto.submit @add(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }}
+    pto.return
+  }}
+  pto.orchestration @main(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {{pto.direction = #pto.direction<inout>}}) {{
+    pto.call @g(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
+    pto.return
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize("type_,lb,ub,step,unsigned,expected", [
+    ("i8", -100, 100, 7, False, 0),     # ub - lb overflows i8: no iteration
+    ("i8", -128, 127, 1, False, 0),
+    ("i32", -3, 7, 3, True, 0),         # unsigned: -3 is the larger bound
+    ("i32", 4, 0, -1, False, 0),        # a negative step: no iteration
+    ("i16", 0, 30000, 7, False, 4286),
+    ("index", 0, 2000, 1, True, 2000),
+])
+def test_trip_counts_agree_with_the_limit_check(tmp_path, pto_opt, type_, lb, ub, step,
+                                                unsigned, expected):
+    """Counts outside 1..1024 are reported by the legality check: the
+    Python mirror gives the same number, including at the edges of the
+    bounds' width."""
+    text = trip_count_program(type_, lb, ub, step, unsigned)
+    source = tmp_path / "loop.mlir"
+    source.write_text(text)
+    result = subprocess.run([pto_opt, "--pto-graph-legalize-pipeline", str(source)],
+                            capture_output=True, text=True)
+    reported = int(re.search(r"records (\d+) nodes", result.stderr).group(1))
+    with Context():
+        module = Module.parse(text)
+        graph = next(op for op in module.body.operations if op.operation.name == "pto.graph")
+        assert count_recorded_nodes(graph) == reported == expected
+
+
+def test_library_compiles_a_module_in_memory(tmp_path):
+    with Context():
+        module = Module.parse(LOOP_ALLOCATIONS)
+        result = compile_program(module, tmp_path / "out", emit=["report"])
+    assert result.stem == "program" and result.report.input == "<module>"
+    assert [p.name for p in result.files] == ["report.txt", "report.json"]
+    # Parsed from a string: no source names, so parameters are named by
+    # position and the callers' buffer gets the pass's default name.
+    (graph,) = result.report.graphs
+    assert [(h.name, h.kind) for h in graph.hoisted] == [("arg2", "allocation")]
+    assert graph.hoisted[0].call_site_name == "alloc__graph_arg0"
+    assert graph.heap_bytes_total_before == 10 * (128 + 3 * 64 + 128)
+    with pytest.raises(ValueError):
+        compile_program(module, emit=["binary"])
