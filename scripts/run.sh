@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# The main job: installs pto-mlir, then for every program in examples/
-# parses, verifies and pretty-prints it (with a print-parse-print round-trip
-# check), makes its Graphs replay-safe, and prints its orchestration C++.
+# The main job: installs pto-mlir, then compiles the Qwen3-14B decode step
+# (examples/qwen3_14b_decode) with pto-compile: its Graphs are made
+# replay-safe, its orchestration C++ is written to pto-out/, and the report
+# is printed. Other inputs can be given as arguments (a .mlir file or a
+# Python program defining build()).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install.sh
 bin="${PTO_VENV:-.venv}/bin"
-for example in examples/*.mlir; do
-  echo "// ===== $example: parsed, verified, printed"
-  "$bin/pto-opt" --verify-roundtrip "$example"
-  echo "// ===== $example: orchestration C++"
-  "$bin/pto-opt" --pto-graph-legalize-pipeline \
-      --pto-orchestration-prepare-pipeline --mlir-print-debuginfo "$example" \
-    | "$bin/pto-translate" --pto-to-cpp
+if [ $# -eq 0 ]; then
+  set -- examples/qwen3_14b_decode/model.py
+fi
+for program in "$@"; do
+  "$bin/pto-compile" "$program"
 done
