@@ -27,24 +27,50 @@ create ops also need an insertion point (``with b.inserting(...)``).
 Functions raise ``ValueError`` for arguments they can check themselves (an
 arity or type that cannot match the callee); everything else is checked by
 the op verifiers when the module is verified.
+
+The front end on top (the second half of this module) writes scalars,
+loops and scopes the way the DSL does::
+
+    base = b.let(b.scalar(layer_idx) * 128, "base")   # arith.muli, named
+    with b.range(4, carry=[c], name="layer") as loop:  # scf.for, 4 trips
+        (acc,) = loop.carried
+        (nxt,) = b.call(layer, [a, w, acc, loop.iv], name="next")
+        loop.yield_([nxt])
+    with b.scope(manual=True) as s:                    # pto.scope manual
+        ids = b.task_id_array(4)
+        with b.parallel(4, carry=[ids], name="branch") as par:  # pto.parallel
+            ...
+
+- :class:`Scalar`: an index / integer value with ``+ - * // % & | ^``, the
+  comparisons and unary ``-`` (``arith`` ops; ``//`` and ``%`` truncate
+  like C++); :func:`scalar`, :func:`let`, :func:`cast`, :func:`min`,
+  :func:`max`. A Scalar is accepted wherever a Value is.
+- :func:`range` and :func:`parallel`: ``scf.for`` loops as ``with``
+  blocks (:class:`Loop`), with named induction variables and carries.
+- :func:`scope` (:class:`Scope`), :func:`task_id_array`,
+  :func:`array_get`, :func:`array_update`.
 """
 
+import builtins
 import contextlib
 import inspect
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
 
-from .dialects import arith, pto
+from .dialects import arith, pto, scf
 from .ir import (
     ArrayAttr,
     Attribute,
     Block,
     DictAttr,
+    FloatType,
     FunctionType,
     IndexType,
     InsertionPoint,
     IntegerAttr,
+    IntegerType,
     Location,
     Module,
     Operation,
@@ -62,7 +88,21 @@ DYNAMIC = pto.DYNAMIC
 #: ``ShapedType::kDynamic``: marks a value entry in static index arrays.
 DYNAMIC_INDEX = -(2 ** 63)
 
-Index = Union[int, Value]
+#: An ``index`` operand: a literal, a Value or a :class:`Scalar`.
+Index = Union[int, Value, "Scalar"]
+
+#: Anything a builder function takes where an SSA value is expected: a
+#: Value, or a :class:`Scalar` (which stands for its ``.value``).
+ValueLike = Union[Value, "Scalar"]
+
+
+def _unwrap(v):
+    """The Value a :class:`Scalar` wraps; anything else unchanged."""
+    return v.value if isinstance(v, Scalar) else v
+
+
+def _unwrap_all(values) -> list:
+    return [_unwrap(v) for v in values]
 
 
 # ----------------------------------------------------------------------------
@@ -208,7 +248,7 @@ def arguments(func) -> List[Value]:
 
 def ret(values: Sequence[Value] = ()) -> pto.ReturnOp:
     """``pto.return`` of ``values`` from the enclosing function."""
-    return pto.ReturnOp(list(values), loc=_caller_location())
+    return pto.ReturnOp(_unwrap_all(values), loc=_caller_location())
 
 
 # ----------------------------------------------------------------------------
@@ -250,9 +290,11 @@ def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
 
     Returns one tensor per out/inout parameter of the kernel (the rebound
     buffer, tied to its operand), then the task id. ``name`` names the
-    results. Raises ``ValueError`` if more tensors are passed than the kernel
-    has tensor parameters.
+    results. ``args``, ``deps``, ``predicate`` and ``core_num`` may be
+    Values or :class:`Scalar` s. Raises ``ValueError`` if more tensors are
+    passed than the kernel has tensor parameters.
     """
+    args = _unwrap_all(args)
     params, _, directions = _signature(kernel_op)
     num_tensor_args = sum(1 for a in args if _is_tensor(a.type))
     num_tensor_params = sum(1 for t in params if _is_tensor(t))
@@ -264,8 +306,8 @@ def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
         if _is_tensor(t) and d != "in":
             outs.append(args[i].type if i < num_tensor_args else t)
     op = pto.SubmitOp(outs, pto.task_id_type(), _symbol(kernel_op), list(args),
-                      list(deps), predicate=predicate, core_num=core_num,
-                      loc=_caller_location(name))
+                      _unwrap_all(deps), predicate=_unwrap(predicate),
+                      core_num=_unwrap(core_num), loc=_caller_location(name))
     return tuple(op.results)
 
 
@@ -273,14 +315,14 @@ def call(graph_op, args: Sequence[Value], name: Optional[str] = None) -> Tuple[V
     """Calls Graph ``graph_op`` with every parameter; returns its results
     (each tensor result names the buffer the Graph returns there)."""
     _, results, _ = _signature(graph_op)
-    op = pto.CallOp(results, _symbol(graph_op), list(args), [],
+    op = pto.CallOp(results, _symbol(graph_op), _unwrap_all(args), [],
                     loc=_caller_location(name))
     return tuple(op.results)
 
 
 def task_dummy(deps: Sequence[Value] = (), name: Optional[str] = None) -> Value:
     """A barrier task completing after ``deps``; returns its task id."""
-    return pto.TaskDummyOp(list(deps), loc=_caller_location(name)).result
+    return pto.TaskDummyOp(_unwrap_all(deps), loc=_caller_location(name)).result
 
 
 def invalid_task_id(name: Optional[str] = None) -> Value:
@@ -299,6 +341,8 @@ def index(value: int, name: Optional[str] = None) -> Value:
 
 
 def _index_value(v: Index) -> Value:
+    if isinstance(v, Scalar):
+        return v.value
     return v if isinstance(v, Value) else index(v)
 
 
@@ -308,7 +352,7 @@ def _mixed(values: Sequence[Index]) -> Tuple[List[Value], List[int]]:
         if isinstance(v, int):
             static.append(v)
         else:
-            dynamic.append(v)
+            dynamic.append(_unwrap(v))
             static.append(DYNAMIC_INDEX)
     return dynamic, static
 
@@ -332,8 +376,9 @@ def _tensor_parts(t: Type) -> Tuple[List[Optional[int]], str, Optional[str]]:
 def slice(source: Value, offsets: Sequence[Index], sizes: Sequence[Index],
           name: Optional[str] = None) -> Value:
     """A view of ``source``: ``offsets`` and ``sizes`` (elements per axis,
-    each an int or an ``index`` value). The result's extent is the size,
-    ``?`` where the size is a value."""
+    each an int or an ``index`` Value or :class:`Scalar`). The result's
+    extent is the size, ``?`` where the size is a value."""
+    source = _unwrap(source)
     _, dtype, layout = _tensor_parts(source.type)
     result_shape = [s if isinstance(s, int) else DYNAMIC for s in sizes]
     dyn_offsets, static_offsets = _mixed(offsets)
@@ -345,36 +390,873 @@ def slice(source: Value, offsets: Sequence[Index], sizes: Sequence[Index],
 
 def create(shape: Sequence[Index], dtype: str, layout: Optional[str] = None,
            name: Optional[str] = None) -> Value:
-    """Allocates a tensor of ``shape`` (ints, or ``index`` values for
-    extents known at run time) and element type ``dtype``."""
-    dynamic = [s for s in shape if not isinstance(s, int)]
+    """Allocates a tensor of ``shape`` (ints, or ``index`` Values or
+    :class:`Scalar` s for extents known at run time) and element type
+    ``dtype``."""
+    dynamic = [_unwrap(s) for s in shape if not isinstance(s, int)]
     t = tensor([s if isinstance(s, int) else DYNAMIC for s in shape], dtype, layout)
     return pto.CreateOp(t, dynamic, loc=_caller_location(name)).result
 
 
 def dim(source: Value, axis: int, name: Optional[str] = None) -> Value:
     """The extent of ``source`` along literal ``axis``, as an ``index``."""
-    return pto.DimOp(source, axis, loc=_caller_location(name)).result
+    return pto.DimOp(_unwrap(source), axis, loc=_caller_location(name)).result
 
 
 def read(source: Value, indices: Sequence[Index], name: Optional[str] = None) -> Value:
     """Reads one element of a host control tensor."""
     dynamic, static = _mixed(indices)
-    return pto.ReadOp(source, dynamic, static, loc=_caller_location(name)).result
+    return pto.ReadOp(_unwrap(source), dynamic, static, loc=_caller_location(name)).result
 
 
 def write(value: Value, dest: Value, indices: Sequence[Index]) -> None:
     """Writes one element of a host control tensor."""
     dynamic, static = _mixed(indices)
-    pto.WriteOp(value, dest, dynamic, static, loc=_caller_location())
+    pto.WriteOp(_unwrap(value), _unwrap(dest), dynamic, static, loc=_caller_location())
 
 
 def transpose(source: Value, axis0: int, axis1: int, name: Optional[str] = None) -> Value:
     """A view of ``source`` with two axes swapped."""
-    return pto.TransposeOp(source, axis0, axis1, loc=_caller_location(name)).result
+    return pto.TransposeOp(_unwrap(source), axis0, axis1, loc=_caller_location(name)).result
 
 
 def set_parallel(for_op) -> None:
     """Marks an ``scf.for`` as a parallel loop (``pto.parallel``)."""
     op = for_op.operation if isinstance(for_op, OpView) else for_op
     op.attributes[pto.PARALLEL_ATTR] = UnitAttr.get()
+
+
+# ----------------------------------------------------------------------------
+# The front end: scalars with operators, names, loops, scopes, task id arrays
+# ----------------------------------------------------------------------------
+#
+# Everything below builds on the functions above and is purely additive: a
+# :class:`Scalar` is accepted wherever those take a Value (it stands for its
+# ``.value``), and the functions above keep returning plain Values.
+
+
+def _scalar_type(type: Union[str, Type, None], default: str = "index") -> Type:
+    """``type`` as a Type: a Type, or text such as ``"index"`` / ``"i32"``."""
+    if type is None:
+        type = default
+    if isinstance(type, Type):
+        return type
+    try:
+        return Type.parse(type)
+    except Exception as error:  # MLIRError, or a parse error without context
+        raise ValueError(f"invalid scalar type {type!r}: {error}") from None
+
+
+def _is_index(t: Type) -> bool:
+    return isinstance(t.maybe_downcast(), IndexType)
+
+
+def _is_integer(t: Type) -> bool:
+    t = t.maybe_downcast()
+    return isinstance(t, IntegerType) and t.is_signless
+
+
+def _int_width(t: Type) -> int:
+    return 64 if _is_index(t) else t.maybe_downcast().width
+
+
+def _is_int_like(t: Type) -> bool:
+    return _is_index(t) or _is_integer(t)
+
+
+def _is_float(t: Type) -> bool:
+    return isinstance(t.maybe_downcast(), FloatType)
+
+
+def _is_scalar_type(t: Type) -> bool:
+    return _is_int_like(t) or _is_float(t)
+
+
+def _check_int_fits(value: int, t: Type) -> None:
+    """Raises ``ValueError`` if literal ``value`` does not fit ``t``."""
+    width = _int_width(t)
+    if width == 1:
+        ok = value in (0, 1, -1)
+    else:  # signed, or an unsigned bit pattern narrower than 64 bits
+        ok = -(1 << (width - 1)) <= value < (1 << builtins.min(width, 63))
+    if not ok:
+        raise ValueError(f"{value} does not fit in {t}")
+
+
+def _constant(value: Union[int, float], t: Type, loc: Location) -> Value:
+    if _is_int_like(t):
+        if not isinstance(value, int):
+            raise ValueError(f"a {t} constant needs an int, got {value!r}")
+        _check_int_fits(value, t)
+        return arith.ConstantOp(t, int(value), loc=loc).result
+    if _is_float(t):
+        if not isinstance(value, (int, float)):
+            raise ValueError(f"a {t} constant needs a number, got {value!r}")
+        return arith.ConstantOp(t, float(value), loc=loc).result
+    raise ValueError(f"cannot make a constant of type {t}: index, integer "
+                     f"and float scalars only")
+
+
+def _user_name(value: Value) -> Optional[str]:
+    """The NameLoc name of ``value``'s argument or defining op, if any."""
+    loc = value.location
+    return loc.name_str if loc.is_a_name() else None
+
+
+def _rename(value: Value, name: str) -> None:
+    """Names ``value`` ``name``: sets the NameLoc of its defining op (all of
+    the op's results) or of its block argument, keeping the source line."""
+    owner = value.owner
+    if isinstance(owner, Block):
+        old = value.location
+        child = old.child_loc if old.is_a_name() else old
+        value.maybe_downcast().set_location(Location.name(name, childLoc=child))
+    else:
+        op = owner.operation
+        old = op.location
+        child = old.child_loc if old.is_a_name() else old
+        op.location = Location.name(name, childLoc=child)
+
+
+def _wrap(value: Value):
+    """A :class:`Scalar` for an index, integer or float value; any other
+    value (tensors, task ids, task id arrays) unchanged."""
+    return Scalar(value) if _is_scalar_type(value.type) else value
+
+
+class Scalar:
+    """A scalar SSA value (``index``, ``iN`` or a float) with Python operators.
+
+    Arithmetic builds ``arith`` ops at the line that uses the operator::
+
+        base = b.scalar(layer_idx) * 128          # arith.muli layer_idx, 128
+        row = (phase * 4 + branch) * 16           # phase, branch: Scalars
+        last = b.let(n - 1, "last")               # named %last / C++ `last`
+        inside = row < n                          # i1, arith.cmpi slt
+
+    Operators: ``+ - * // %`` (``arith.addi`` / ``subi`` / ``muli`` /
+    ``divsi`` / ``remsi``), unary ``-``, ``& | ^`` (``andi`` / ``ori`` /
+    ``xori``) and the comparisons ``< <= > >= == !=`` (``arith.cmpi`` with a
+    *signed* predicate, or ``eq`` / ``ne``), which return an ``i1`` Scalar.
+    ``//`` and ``%`` are C++'s truncating division and remainder, as the
+    runtime computes them: ``-7 // 2`` is -3 and ``-7 % 2`` is -1 (Python's
+    -4 and 1 apply only when both operands are Python ints, which Python
+    computes itself). Both operands have the Scalar's type: a Python int is
+    made an ``arith.constant`` of the other operand's type (index, or ``iN``
+    when it fits), and a Value operand is accepted like a Scalar.
+
+    A Scalar stands for its ``.value`` in every builder function (submit
+    arguments, dependencies, slice offsets and sizes, create sizes, loop
+    bounds and carries, returns). Use ``.value`` for the raw
+    :class:`~pto_mlir.ir.Value` (e.g. for ``pto_mlir.dialects`` op
+    builders).
+
+    Raises:
+        ValueError: operands of different types (convert one with
+            :func:`cast`), arithmetic on a float Scalar (only index and
+            integer arithmetic is supported), an int literal that does not
+            fit the type, or ``//`` / ``%`` by a literal 0.
+        TypeError: a Scalar used as a Python bool (``if s < n:``): it is a
+            run-time value; the comparison only builds an ``arith.cmpi``.
+    """
+
+    __slots__ = ("value",)
+    __hash__ = None  # == builds an op, so Scalars are not dict keys
+
+    def __init__(self, value: ValueLike):
+        value = _unwrap(value)
+        if not isinstance(value, Value):
+            raise ValueError(f"Scalar wraps a Value, got {value!r} "
+                             f"(use b.scalar() for a literal)")
+        if not _is_scalar_type(value.type):
+            raise ValueError(f"Scalar wraps an index, integer or float value, "
+                             f"got one of type {value.type}")
+        #: The wrapped :class:`~pto_mlir.ir.Value`.
+        self.value = value
+
+    @property
+    def type(self) -> Type:
+        """The value's type (``index``, ``iN`` or a float type)."""
+        return self.value.type
+
+    @property
+    def name(self) -> Optional[str]:
+        """The value's name (its NameLoc), or None."""
+        return _user_name(self.value)
+
+    def named(self, name: str) -> "Scalar":
+        """Names the value ``name`` (returns ``self``): the NameLoc of the op
+        that produced it (all of that op's results) or of the block
+        argument. The name reaches ``--mlir-use-nameloc-as-prefix``
+        printing and the generated C++; the source line is kept."""
+        _rename(self.value, name)
+        return self
+
+    def __repr__(self) -> str:
+        return f"Scalar({self.value.get_name()}: {self.type})"
+
+    def __bool__(self):
+        raise TypeError(
+            "a Scalar is a run-time value and has no Python truth value: a "
+            "comparison builds an i1 Scalar (arith.cmpi); branch with "
+            "pto_mlir.dialects.scf.IfOp on its .value")
+
+    def __index__(self):
+        raise TypeError("a Scalar is a run-time value, not a Python int")
+
+    # -- operands ------------------------------------------------------------
+
+    def _operand(self, other, op: str, loc: Location) -> Optional[Value]:
+        """``other`` as a Value of this Scalar's type, or None when Python
+        should try the reflected operator."""
+        if isinstance(other, bool):
+            other = int(other)
+        if isinstance(other, int):
+            if op in ("//", "%") and other == 0:
+                raise ValueError(f"{op} by the literal 0")
+            return _constant(other, self.type, loc)
+        other = _unwrap(other)
+        if not isinstance(other, Value):
+            return None
+        if other.type != self.type:
+            raise ValueError(f"operands of {op!r} have different types, "
+                             f"{self.type} and {other.type}: convert one with "
+                             f"b.cast(value, type)")
+        return other
+
+    def _binary(self, other, op_class, op: str, reflected: bool = False):
+        if not _is_int_like(self.type):
+            raise ValueError(f"{op!r} on a {self.type} scalar: the front end "
+                             f"does arithmetic on index and integer scalars only")
+        loc = _caller_location()
+        rhs = self._operand(other, op, loc)
+        if rhs is None:
+            return NotImplemented
+        lhs = self.value
+        if reflected:
+            lhs, rhs = rhs, lhs
+        return Scalar(op_class(lhs, rhs, loc=loc).result)
+
+    def __add__(self, other): return self._binary(other, arith.AddIOp, "+")
+    def __radd__(self, other): return self._binary(other, arith.AddIOp, "+", True)
+    def __sub__(self, other): return self._binary(other, arith.SubIOp, "-")
+    def __rsub__(self, other): return self._binary(other, arith.SubIOp, "-", True)
+    def __mul__(self, other): return self._binary(other, arith.MulIOp, "*")
+    def __rmul__(self, other): return self._binary(other, arith.MulIOp, "*", True)
+    def __floordiv__(self, other): return self._binary(other, arith.DivSIOp, "//")
+    def __rfloordiv__(self, other): return self._binary(other, arith.DivSIOp, "//", True)
+    def __mod__(self, other): return self._binary(other, arith.RemSIOp, "%")
+    def __rmod__(self, other): return self._binary(other, arith.RemSIOp, "%", True)
+    def __and__(self, other): return self._binary(other, arith.AndIOp, "&")
+    def __rand__(self, other): return self._binary(other, arith.AndIOp, "&", True)
+    def __or__(self, other): return self._binary(other, arith.OrIOp, "|")
+    def __ror__(self, other): return self._binary(other, arith.OrIOp, "|", True)
+    def __xor__(self, other): return self._binary(other, arith.XOrIOp, "^")
+    def __rxor__(self, other): return self._binary(other, arith.XOrIOp, "^", True)
+
+    def __neg__(self):
+        return self._binary(0, arith.SubIOp, "-", True)
+
+    def _compare(self, other, predicate: str, op: str):
+        if not _is_int_like(self.type):
+            raise ValueError(f"{op!r} on a {self.type} scalar: the front end "
+                             f"compares index and integer scalars only")
+        loc = _caller_location()
+        rhs = self._operand(other, op, loc)
+        if rhs is None:
+            return NotImplemented
+        pred = getattr(arith.CmpIPredicate, predicate)
+        return Scalar(arith.CmpIOp(pred, self.value, rhs, loc=loc).result)
+
+    def __lt__(self, other): return self._compare(other, "slt", "<")
+    def __le__(self, other): return self._compare(other, "sle", "<=")
+    def __gt__(self, other): return self._compare(other, "sgt", ">")
+    def __ge__(self, other): return self._compare(other, "sge", ">=")
+    def __eq__(self, other): return self._compare(other, "eq", "==")
+    def __ne__(self, other): return self._compare(other, "ne", "!=")
+
+
+def _literal_type(value) -> str:
+    """The default type of a Python literal: i1, index or f32."""
+    if isinstance(value, bool):
+        return "i1"
+    return "f32" if isinstance(value, float) else "index"
+
+
+def scalar(value: Union[int, float, ValueLike], type: Union[str, Type, None] = None,
+           name: Optional[str] = None) -> Scalar:
+    """A :class:`Scalar`: wraps a Value, or makes a constant of a literal.
+
+    Args:
+        value: a Value or Scalar of index, integer or float type (e.g. a
+            function argument from :func:`arguments`), or a Python int /
+            float / bool, made an ``arith.constant``.
+        type: for a literal, its type: ``"index"`` (the default for an
+            int), ``"i1"`` (the default for a bool) ... ``"i64"``,
+            ``"f16"``, ``"bf16"``, ``"f32"`` (the default for a float),
+            ``"f64"``, or a Type. For a Value it
+            must be None or the value's own type (convert with :func:`cast`).
+        name: names the value (see :meth:`Scalar.named`).
+
+    Raises:
+        ValueError: an invalid type, a literal that does not fit it, a
+            Value of another type than ``type``, or a value that is not a
+            scalar (a tensor, a task id).
+    """
+    if isinstance(value, (bool, int, float)):
+        default = _literal_type(value)
+        loc = _caller_location(name)
+        return Scalar(_constant(value, _scalar_type(type, default), loc))
+    result = Scalar(value)
+    if type is not None and _scalar_type(type) != result.type:
+        raise ValueError(f"the value has type {result.type}, not {type}: "
+                         f"convert it with b.cast(value, {str(type)!r})")
+    if name is not None:
+        result.named(name)
+    return result
+
+
+def let(value: Union[int, float, ValueLike], name: str):
+    """Names ``value`` ``name`` and returns it: ``base = b.let(layer_idx *
+    128, "base")``. The name is the value's NameLoc (its defining op's, or
+    its block argument's), so ``--mlir-use-nameloc-as-prefix`` prints
+    ``%base`` and the C++ translation declares ``base``. A literal is made
+    an ``index`` (int), ``i1`` (bool) or ``f32`` (float) constant named
+    ``name``.
+
+    Returns a :class:`Scalar` for a scalar, the Value itself for a tensor,
+    a task id or a task id array. Renaming a value renames every result of
+    its defining op.
+    """
+    if isinstance(value, (bool, int, float)):
+        default = _literal_type(value)
+        return Scalar(_constant(int(value) if isinstance(value, bool) else value,
+                                _scalar_type(None, default),
+                                _caller_location(name)))
+    value = _unwrap(value)
+    if not isinstance(value, Value):
+        raise ValueError(f"let names a Value, Scalar or literal, got {value!r}")
+    _rename(value, name)
+    return _wrap(value)
+
+
+def cast(value: Union[int, ValueLike], type: Union[str, Type],
+         name: Optional[str] = None) -> Scalar:
+    """``value`` converted to index or integer ``type``.
+
+    ``arith.index_cast`` between ``index`` and ``iN``, ``arith.extsi`` /
+    ``arith.trunci`` between integer widths (sign-extending, like a C++
+    conversion of a signed value); no op when the type is already
+    ``type``. A Python int becomes a constant of ``type``.
+
+    Raises:
+        ValueError: ``type`` or the value's type is not index or integer.
+    """
+    t = _scalar_type(type)
+    if not _is_int_like(t):
+        raise ValueError(f"cast converts to index or integer types, not {t}")
+    loc = _caller_location(name)
+    if isinstance(value, (bool, int)):
+        return Scalar(_constant(int(value), t, loc))
+    v = _unwrap(value)
+    if not isinstance(v, Value) or not _is_int_like(v.type):
+        raise ValueError(f"cast converts index or integer values, got "
+                         f"{getattr(v, 'type', v)}")
+    if v.type == t:
+        result = Scalar(v)
+        return result.named(name) if name else result
+    if _is_index(v.type) or _is_index(t):
+        return Scalar(arith.IndexCastOp(t, v, loc=loc).result)
+    if _int_width(v.type) < _int_width(t):
+        return Scalar(arith.ExtSIOp(t, v, loc=loc).result)
+    return Scalar(arith.TruncIOp(t, v, loc=loc).result)
+
+
+def _min_max(values, op_class, fold, what: str, name: Optional[str]):
+    if len(values) < 2:
+        raise ValueError(f"b.{what} takes at least 2 values, got {len(values)}")
+    if all(isinstance(v, int) for v in values):
+        return fold(values)
+    typed = next(Scalar(v) for v in values if not isinstance(v, int))
+    if not _is_int_like(typed.type):
+        raise ValueError(f"b.{what} on {typed.type}: index and integer only")
+    loc = _caller_location(name)
+    operands = []
+    for v in values:
+        operand = typed._operand(v, what, loc)
+        if operand is None:
+            raise ValueError(f"b.{what} takes ints, Values and Scalars, got {v!r}")
+        operands.append(operand)
+    result = operands[0]
+    for operand in operands[1:]:
+        result = op_class(result, operand, loc=loc).result
+    return Scalar(result)
+
+
+def min(*values: Union[int, ValueLike], name: Optional[str] = None):
+    """The signed minimum of two or more index / integer values
+    (``arith.minsi``); literals become constants of the others' type.
+    With only Python ints, returns their Python ``min`` (an int).
+
+    Raises:
+        ValueError: fewer than 2 values, or operands of different types.
+    """
+    return _min_max(values, arith.MinSIOp, builtins.min, "min", name)
+
+
+def max(*values: Union[int, ValueLike], name: Optional[str] = None):
+    """The signed maximum of two or more index / integer values
+    (``arith.maxsi``); see :func:`min`."""
+    return _min_max(values, arith.MaxSIOp, builtins.max, "max", name)
+
+
+# -- Regions with a yield -----------------------------------------------------
+
+
+class _Body:
+    """Shared machinery of :class:`Loop` and :class:`Scope`: an insertion
+    point in one block and the values yielded at its end."""
+
+    _kind = "region"
+
+    def __init__(self):
+        self._ip: Optional[InsertionPoint] = None
+        self._yielded: Optional[list] = None
+        self._yield_loc: Optional[Location] = None
+        self._closed = False
+
+    def _enter(self, block: Block):
+        if self._ip is not None or self._closed:
+            raise ValueError(f"this {self._kind} was already entered")
+        self._ip = InsertionPoint(block)
+        self._ip.__enter__()
+        return self
+
+    def yield_(self, values: Union[ValueLike, Sequence[ValueLike]] = ()) -> None:
+        """Sets the values yielded at the end of the body (call it once,
+        inside the ``with``; it builds the yield when the ``with`` ends, so
+        ops built after it still go into the body).
+
+        Raises:
+            ValueError: called outside the ``with`` block or twice, or (for
+                a loop) the wrong number of values or a type that is not
+                the carry's.
+        """
+        if self._ip is None or self._closed:
+            raise ValueError(f"yield_ belongs inside the {self._kind}'s with block")
+        if self._yielded is not None:
+            raise ValueError(f"yield_ was already called for this {self._kind}")
+        if isinstance(values, (Value, Scalar)):
+            values = [values]
+        self._yielded = self._check_yield(_unwrap_all(values))
+        self._yield_loc = _caller_location()
+
+    def _check_yield(self, values: list) -> list:
+        return values
+
+    def __enter__(self):
+        raise NotImplementedError
+
+    def __exit__(self, exc_type, exc, tb):
+        ip, self._ip = self._ip, None
+        self._closed = True
+        try:
+            if exc_type is None:
+                self._finish(self._yield_loc or _caller_location())
+        finally:
+            ip.__exit__(exc_type, exc, tb)
+        return False
+
+    def _require_closed(self, what: str) -> None:
+        if not self._closed:
+            raise ValueError(f"the {self._kind}'s {what} exist after its with block")
+
+
+class Loop(_Body):
+    """An ``scf.for`` being built by :func:`range` or :func:`parallel`.
+
+    Inside the ``with`` block, ops go into the loop body:
+
+    - ``iv``: the induction variable, a :class:`Scalar` of the bounds' type;
+    - ``carried``: the iteration arguments, one per ``carry`` value, in
+      order (Scalars for scalars, Values for tensors and task ids);
+    - ``yield_(values)``: what the iteration hands to the next one (by
+      default the carried values unchanged).
+
+    After the ``with`` block, ``results`` are the loop's results (the last
+    iteration's yielded values, or the carries' initial values when it runs
+    no iteration). ``op`` is the ``scf.for``; ``trip_count`` its trip count
+    when the bounds are constants, else None.
+    """
+
+    _kind = "loop"
+
+    def __init__(self, op, trip_count: Optional[int]):
+        super().__init__()
+        #: The ``scf.for`` op.
+        self.op = op
+        #: Number of iterations when the bounds are constants, else None.
+        self.trip_count = trip_count
+
+    def __enter__(self) -> "Loop":
+        return self._enter(self.op.body)
+
+    @property
+    def iv(self) -> Scalar:
+        """The induction variable (a :class:`Scalar`)."""
+        return Scalar(self.op.induction_variable)
+
+    @property
+    def carried(self) -> list:
+        """The iteration arguments, in ``carry`` order."""
+        return [_wrap(v) for v in self.op.inner_iter_args]
+
+    @property
+    def results(self) -> list:
+        """The loop's results, in ``carry`` order (after the ``with``).
+
+        Raises:
+            ValueError: read before the ``with`` block ended.
+        """
+        self._require_closed("results")
+        return [_wrap(v) for v in self.op.results]
+
+    def _check_yield(self, values: list) -> list:
+        carried = list(self.op.inner_iter_args)
+        if len(values) != len(carried):
+            raise ValueError(f"the loop carries {len(carried)} value(s), "
+                             f"yield_ got {len(values)}")
+        for i, (v, c) in enumerate(zip(values, carried)):
+            if isinstance(v, int) and _is_int_like(c.type):
+                v = values[i] = _constant(v, c.type, _caller_location())
+            if not isinstance(v, Value):
+                raise ValueError(f"yield_ value #{i} is not a Value: {v!r}")
+            if v.type != c.type:
+                raise ValueError(f"yield_ value #{i} has type {v.type}, but "
+                                 f"carry #{i} has type {c.type}")
+        return values
+
+    def _finish(self, loc: Location) -> None:
+        values = self._yielded
+        if values is None:
+            values = list(self.op.inner_iter_args)
+        scf.YieldOp(values, loc=loc)
+
+
+def _constant_int(v) -> Optional[int]:
+    """The value of an int literal or an ``arith.constant`` integer."""
+    if isinstance(v, int):
+        return int(v)
+    v = _unwrap(v)
+    owner = v.owner
+    if isinstance(owner, Block) or owner.operation.name != "arith.constant":
+        return None
+    attr = owner.operation.attributes["value"].maybe_downcast()
+    return attr.value if isinstance(attr, IntegerAttr) else None
+
+
+def _loop(start, stop, step, carry, carry_names, name, parallel: bool) -> Loop:
+    what = "b.parallel" if parallel else "b.range"
+    if stop is None:
+        start, stop = 0, start
+    bounds = [start, stop, step]
+    for bound in bounds:
+        if not isinstance(bound, (int, Value, Scalar)):
+            raise ValueError(f"{what}: bound {bound!r} is not an int, Value or Scalar")
+    typed = [_unwrap(v) for v in bounds if not isinstance(v, int)]
+    t = typed[0].type if typed else IndexType.get()
+    for v in typed:
+        if v.type != t:
+            raise ValueError(f"{what}: the bounds have different types, {t} and "
+                             f"{v.type}: convert with b.cast(value, type)")
+    if not _is_int_like(t):
+        raise ValueError(f"{what}: bounds of type {t}: index or integer only")
+    if isinstance(step, int) and step <= 0:
+        raise ValueError(f"{what}: the step must be positive, got {step}")
+
+    constants = [_constant_int(v) for v in bounds]
+    trip = None
+    if None not in constants:
+        lo, hi, st = constants
+        if st <= 0:
+            raise ValueError(f"{what}: the step must be positive, got {st}")
+        trip = builtins.max(0, -(-(hi - lo) // st))
+    if parallel and trip is None:
+        raise ValueError(
+            "b.parallel needs a constant trip count (int bounds or "
+            "arith.constant values): task ids carried through a parallel loop "
+            "take one array slot per iteration; use b.range for a run-time "
+            "trip count")
+
+    if isinstance(carry, Mapping):
+        if carry_names is not None:
+            raise ValueError(f"{what}: give the carry names either as the keys "
+                             f"of carry or as carry_names, not both")
+        carry_names = list(carry.keys())
+        carry = list(carry.values())
+    carry = list(carry)
+    if carry_names is not None and len(carry_names) != len(carry):
+        raise ValueError(f"{what}: {len(carry)} carried value(s) but "
+                         f"{len(carry_names)} carry name(s)")
+
+    loc = _caller_location()
+    inits = []
+    for i, c in enumerate(carry):
+        if isinstance(c, (bool, int)):
+            c = _constant(int(c), IndexType.get(), loc)
+        c = _unwrap(c)
+        if not isinstance(c, Value):
+            raise ValueError(f"{what}: carry #{i} is not a Value, Scalar or int: {c!r}")
+        inits.append(c)
+    if parallel:
+        for i, c in enumerate(inits):
+            text = str(c.type)
+            if text == "!pto.task_id":
+                raise ValueError(
+                    f"b.parallel: carry #{i} is a single task id: carry a task id "
+                    f"array with one slot per iteration (b.task_id_array({trip}))")
+            if text.startswith("!pto.task_id_array<") and text != f"!pto.task_id_array<{trip}>":
+                raise ValueError(
+                    f"b.parallel: carry #{i} has type {text}, but the loop runs "
+                    f"{trip} iterations: the array needs one slot per iteration")
+
+    lb, ub, st = (v if not isinstance(v, int) else _constant(v, t, loc)
+                  for v in (start, stop, step))
+    with loc:
+        op = scf.ForOp(_unwrap(lb), _unwrap(ub), _unwrap(st), inits, loc=loc)
+    if parallel:
+        op.operation.attributes[pto.PARALLEL_ATTR] = UnitAttr.get()
+    args = list(op.body.arguments)
+    names = [name] + [carry_names[i] if carry_names is not None else _user_name(c)
+                      for i, c in enumerate(inits)]
+    for arg, arg_name in zip(args, names):
+        arg.set_location(Location.name(arg_name, childLoc=loc) if arg_name else loc)
+    return Loop(op, trip)
+
+
+def range(start: Index, stop: Optional[Index] = None, step: Index = 1, *,
+          carry: Union[Sequence[Any], Mapping[str, Any]] = (),
+          carry_names: Optional[Sequence[str]] = None,
+          name: Optional[str] = None) -> Loop:
+    """A sequential ``scf.for`` loop, built in a ``with`` block::
+
+        with b.range(4, carry=[c], name="layer") as loop:     # 0, 1, 2, 3
+            (acc,) = loop.carried
+            (nxt,) = b.call(layer, [a, acc, loop.iv], name="next")
+            loop.yield_([nxt])
+        (c,) = loop.results
+
+    Like Python's ``range``: ``range(stop)`` or ``range(start, stop,
+    step)``, iterating ``start, start + step, ...`` while below ``stop``.
+    Bounds are ints, Values or Scalars of one index or integer type (ints
+    become constants of it; ``index`` when all are ints); constant or
+    run-time trip counts.
+
+    Args:
+        carry: the loop-carried values' initial values (tensors, scalars,
+            task ids, task id arrays; an int is an ``index``), or a dict
+            from carry name to initial value.
+        carry_names: names of the iteration arguments (block argument
+            NameLocs; by default each initial value's own name).
+        name: the induction variable's name (C++ ``for (int64_t <name> =
+            ...)``; by default ``i``).
+
+    Returns:
+        a :class:`Loop` to use as the ``with`` target.
+
+    Raises:
+        ValueError: bounds of different or non-integer types, a
+            non-positive step, a carry that is not a value, or names that
+            do not match the carries; in the body, ``yield_`` with the
+            wrong number of values or a value whose type is not its
+            carry's. Bad IR in the body is reported by the op verifiers
+            (``MLIRError`` at the offending line on module verify).
+    """
+    return _loop(start, stop, step, carry, carry_names, name, parallel=False)
+
+
+def parallel(start: Index, stop: Optional[Index] = None, step: Index = 1, *,
+             carry: Union[Sequence[Any], Mapping[str, Any]] = (),
+             carry_names: Optional[Sequence[str]] = None,
+             name: Optional[str] = None) -> Loop:
+    """A parallel loop (``scf.for`` with ``pto.parallel``, ``pl.parallel``):
+    its iterations are independent. Arguments and use as :func:`range`.
+
+    The trip count must be a constant (int bounds, or ``arith.constant``
+    values): task ids carried through the loop (in a manual
+    :func:`scope`) are a :func:`task_id_array` with one slot per
+    iteration, written with :func:`array_update` at the induction
+    variable::
+
+        with b.parallel(4, carry=[ids], name="branch") as loop:
+            (slots,) = loop.carried
+            _, tid = b.submit(k, [x, loop.iv], deps=[ids])
+            loop.yield_([b.array_update(slots, loop.iv, tid)])
+
+    Raises:
+        ValueError: as :func:`range`; also a trip count that is not a
+            constant, a single ``!pto.task_id`` carry, or a task id array
+            carry whose size is not the trip count.
+    """
+    return _loop(start, stop, step, carry, carry_names, name, parallel=True)
+
+
+class Scope(_Body):
+    """A ``pto.scope`` being built by :func:`scope`.
+
+    Inside the ``with`` block, ops go into the scope; ``yield_(values)``
+    sets the values that leave it (none by default). After the ``with``
+    block, ``results`` are those values as the scope's results and ``op``
+    is the ``pto.scope``.
+    """
+
+    _kind = "scope"
+
+    def __init__(self, op, manual: bool, loc: Location):
+        super().__init__()
+        #: The ``pto.scope`` op (replaced when the scope yields values).
+        self.op = op
+        self._manual = manual
+        self._loc = loc
+
+    def __enter__(self) -> "Scope":
+        return self._enter(self.op.regions[0].blocks[0])
+
+    @property
+    def manual(self) -> bool:
+        """Whether the scope is manual (explicit dependencies only)."""
+        return self._manual
+
+    @property
+    def results(self) -> list:
+        """The yielded values as the scope's results (after the ``with``).
+
+        Raises:
+            ValueError: read before the ``with`` block ended.
+        """
+        self._require_closed("results")
+        return [_wrap(v) for v in self.op.results]
+
+    def _check_yield(self, values: list) -> list:
+        for i, v in enumerate(values):
+            if not isinstance(v, Value):
+                raise ValueError(f"yield_ value #{i} is not a Value: {v!r}")
+        return values
+
+    def _finish(self, loc: Location) -> None:
+        values = self._yielded or []
+        if values:
+            # The result types are known only now: build the scope again
+            # with results, and move the body into it.
+            old = self.op
+            new = pto.ScopeOp([v.type for v in values], manual=self._manual,
+                              loc=self._loc, ip=InsertionPoint(old))
+            block = new.regions[0].blocks.append()
+            for op in list(old.regions[0].blocks[0].operations):
+                block.append(op)
+            old.operation.erase()
+            self.op = new
+            with InsertionPoint(block):
+                pto.YieldOp(values, loc=loc)
+        else:
+            pto.YieldOp([], loc=loc)
+
+
+def scope(manual: bool = False, name: Optional[str] = None) -> Scope:
+    """A runtime scope (``pto.scope``, ``PTO2_SCOPE``), built in a ``with``
+    block::
+
+        with b.scope(manual=True, name="out") as s:
+            c1, t1 = b.submit(k, [a, c])
+            c2, _ = b.submit(k, [a, c1], deps=[t1])
+            s.yield_([c2])
+        (c,) = s.results
+
+    In an auto scope (the default) the runtime orders tasks by their tensor
+    accesses; in a ``manual`` one only the explicit ``deps`` order them.
+    ``name`` names the results (the C++ variables that carry them out).
+
+    Raises:
+        ValueError: ``yield_`` outside the ``with`` block, twice, or with a
+            non-value. Bad IR in the body is reported by the op verifiers
+            (``MLIRError`` on module verify).
+    """
+    loc = _caller_location(name)
+    op = pto.ScopeOp([], manual=bool(manual), loc=loc)
+    op.regions[0].blocks.append()
+    return Scope(op, bool(manual), loc)
+
+
+# -- Task id arrays -------------------------------------------------------------
+
+
+def _array_size(array: Value, what: str) -> int:
+    text = str(array.type)
+    prefix = "!pto.task_id_array<"
+    if not text.startswith(prefix):
+        raise ValueError(f"{what} needs a !pto.task_id_array, got {text}")
+    return int(text[len(prefix):-1])
+
+
+def _array_index(i: Index, size: int, what: str) -> Value:
+    if isinstance(i, int) and not 0 <= i < size:
+        raise ValueError(f"{what}: index {i} is out of bounds for an array of {size}")
+    return _index_value(i)
+
+
+def task_id_array(n: int, init: Optional[ValueLike] = None,
+                  name: Optional[str] = None) -> Value:
+    """A ``!pto.task_id_array<n>`` with every slot set to ``init``
+    (``pto.array_splat``; by default the invalid task id, which orders
+    nothing). Carry it through a :func:`parallel` loop of ``n`` iterations
+    in a manual :func:`scope`, writing one slot per iteration; a launch
+    with the array in its ``deps`` waits for every valid slot. In C++:
+    ``PTO2TaskId <name>[n];`` filled in a loop.
+
+    Raises:
+        ValueError: ``n`` is not a positive int, or ``init`` is not a task id.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"a task id array needs a positive int size, got {n!r}")
+    loc = _caller_location(name)
+    if init is None:
+        init = pto.InvalidTaskIdOp(loc=_caller_location()).result
+    init = _unwrap(init)
+    if not isinstance(init, Value) or str(init.type) != "!pto.task_id":
+        raise ValueError(f"task_id_array: init must be a !pto.task_id, got "
+                         f"{getattr(init, 'type', init)}")
+    return pto.ArraySplatOp(pto.task_id_array_type(n), init, loc=loc).result
+
+
+def array_get(array: Value, index: Index, name: Optional[str] = None) -> Value:
+    """Slot ``index`` of task id array ``array`` (``pto.array_get``), a
+    ``!pto.task_id``: a snapshot, unaffected by later updates of the slot.
+
+    Raises:
+        ValueError: ``array`` is not a task id array, or an int ``index``
+            is out of bounds. A constant ``index`` Value out of bounds is
+            the op verifier's error (``MLIRError`` on module verify).
+    """
+    array = _unwrap(array)
+    size = _array_size(array, "array_get")
+    i = _array_index(index, size, "array_get")
+    return pto.ArrayGetOp(array, i, loc=_caller_location(name)).result
+
+
+def array_update(array: Value, index: Index, value: ValueLike,
+                 name: Optional[str] = None) -> Value:
+    """``array`` with slot ``index`` set to task id ``value``
+    (``pto.array_update``; the C++ writes the slot in place). Yield the
+    result from the loop body that carries the array.
+
+    Raises:
+        ValueError: as :func:`array_get`, or ``value`` is not a task id.
+    """
+    array = _unwrap(array)
+    size = _array_size(array, "array_update")
+    i = _array_index(index, size, "array_update")
+    value = _unwrap(value)
+    if not isinstance(value, Value) or str(value.type) != "!pto.task_id":
+        raise ValueError(f"array_update: value must be a !pto.task_id, got "
+                         f"{getattr(value, 'type', value)}")
+    return pto.ArrayUpdateOp(array, i, value, loc=_caller_location(name)).result
