@@ -871,6 +871,17 @@ class _Body:
         if not self._closed:
             raise ValueError(f"the {self._kind}'s {what} exist after its with block")
 
+    @property
+    def results(self) -> list:
+        """The op's results: a loop's carries or a scope's yielded values,
+        in order (after the ``with``).
+
+        Raises:
+            ValueError: read before the ``with`` block ended.
+        """
+        self._require_closed("results")
+        return [_wrap(v) for v in self.op.results]
+
 
 class Loop(_Body):
     """An ``scf.for`` being built by :func:`range` or :func:`parallel`.
@@ -910,16 +921,6 @@ class Loop(_Body):
     def carried(self) -> list:
         """The iteration arguments, in ``carry`` order."""
         return [_wrap(v) for v in self.op.inner_iter_args]
-
-    @property
-    def results(self) -> list:
-        """The loop's results, in ``carry`` order (after the ``with``).
-
-        Raises:
-            ValueError: read before the ``with`` block ended.
-        """
-        self._require_closed("results")
-        return [_wrap(v) for v in self.op.results]
 
     def _check_yield(self, values: list) -> list:
         carried = list(self.op.inner_iter_args)
@@ -1126,16 +1127,6 @@ class Scope(_Body):
     def manual(self) -> bool:
         """Whether the scope is manual (explicit dependencies only)."""
         return self._manual
-
-    @property
-    def results(self) -> list:
-        """The yielded values as the scope's results (after the ``with``).
-
-        Raises:
-            ValueError: read before the ``with`` block ended.
-        """
-        self._require_closed("results")
-        return [_wrap(v) for v in self.op.results]
 
     def _check_yield(self, values: list) -> list:
         for i, v in enumerate(values):
