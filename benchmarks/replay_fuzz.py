@@ -4,9 +4,15 @@ Generates Graph programs (``pto_mlir.sim.generator``), runs each through
 ``pto-opt`` (legalization, then its verifier) and through the record/replay
 model (``pto_mlir.sim``), and prints counts: generated, accepted, rejected,
 replay mismatches, crashes, hangs, and the rest of the outcome classes of
-``pto_mlir.sim.fuzz``. Every program whose outcome is a bug is saved (text,
-legalized text, diagnostic) under ``--save-dir`` and, with ``--minimize``,
-reduced line by line to a smaller program with the same outcome.
+``pto_mlir.sim.fuzz``. Every accepted program's legalized text is also
+prepared, translated (``pto-translate --pto-to-cpp``) and compiled
+(``g++ -std=c++17 -fsyntax-only -Werror``), counted as C++ compiled /
+translation rejected (a documented "Not translated yet" diagnostic) / C++
+failed (C++ that does not compile, another diagnostic, a crash or a hang of
+a tool); ``--no-cpp`` skips that. Every program whose outcome is a bug is
+saved (text, legalized text, diagnostic, C++) under ``--save-dir`` and,
+with ``--minimize``, reduced line by line to a smaller program with the same
+outcome.
 
     python benchmarks/replay_fuzz.py --minutes 5
     python benchmarks/replay_fuzz.py --seeds 2000 --start 100000
@@ -14,7 +20,8 @@ reduced line by line to a smaller program with the same outcome.
 
 ``--enable`` turns on generator features that reproduce known, open bugs
 (``local-view``, ``graph-write``); without it the run looks for new ones.
-Needs ``pto-opt`` on PATH (or ``PTO_OPT``). Exit status: 1 if any bug was
+Needs ``pto-opt`` and ``pto-translate`` on PATH (or ``PTO_OPT``,
+``PTO_TRANSLATE``) and g++ (or ``CXX``). Exit status: 1 if any bug was
 found, 0 otherwise.
 """
 
@@ -26,13 +33,24 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Optional
 
 from pto_mlir.sim import fuzz, generator
 
 
-def minimize(text: str, runs, status: str, pto_opt: str, budget: float) -> str:
+def minimize(text: str, runs, status: str, pto_opt: str, budget: float,
+             cpp_status: Optional[str] = None, tools: Optional[dict] = None) -> str:
     """Greedy line-based delta debugging: removes chunks of lines (halving
-    the chunk size) while the outcome keeps ``status``."""
+    the chunk size) while the outcome keeps ``status`` (or, if
+    ``cpp_status`` is given, while the C++ check keeps it; ``tools`` are
+    the C++ check's arguments of ``fuzz.check_text``)."""
+
+    def same(candidate: str) -> bool:
+        if cpp_status is None:
+            return fuzz.check_text(candidate, runs, pto_opt=pto_opt).status == status
+        outcome = fuzz.check_text(candidate, runs, pto_opt=pto_opt, cpp=True, **(tools or {}))
+        return outcome.cpp is not None and outcome.cpp.status == cpp_status
+
     lines = text.splitlines()
     deadline = time.monotonic() + budget
     chunk = max(1, len(lines) // 2)
@@ -40,8 +58,7 @@ def minimize(text: str, runs, status: str, pto_opt: str, budget: float) -> str:
         i, changed = 0, False
         while i < len(lines) and time.monotonic() < deadline:
             candidate = lines[:i] + lines[i + chunk:]
-            outcome = fuzz.check_text("\n".join(candidate) + "\n", runs, pto_opt=pto_opt)
-            if outcome.status == status:
+            if same("\n".join(candidate) + "\n"):
                 lines, changed = candidate, True
             else:
                 i += chunk
@@ -50,20 +67,20 @@ def minimize(text: str, runs, status: str, pto_opt: str, budget: float) -> str:
     return "\n".join(lines) + "\n"
 
 
-def snapshot(pto_opt: str) -> str:
-    """Copies ``pto-opt`` to a private directory, so that one run tests one
-    build even if the binary is rebuilt meanwhile (retries while it is being
-    written)."""
-    target = Path(tempfile.mkdtemp(prefix="replay-fuzz-")) / "pto-opt"
+def snapshot(tool: str) -> str:
+    """Copies a tool (``pto-opt``, ``pto-translate``) to a private directory,
+    so that one run tests one build even if the binary is rebuilt meanwhile
+    (retries while it is being written)."""
+    target = Path(tempfile.mkdtemp(prefix="replay-fuzz-")) / Path(tool).name
     for _ in range(60):
         try:
-            shutil.copy2(pto_opt, target)
+            shutil.copy2(tool, target)
             subprocess.run([str(target), "--version"], capture_output=True, check=True,
                            timeout=60)
             return str(target)
         except (OSError, subprocess.SubprocessError):
             time.sleep(5)
-    raise RuntimeError(f"could not snapshot {pto_opt}")
+    raise RuntimeError(f"could not snapshot {tool}")
 
 
 def main(argv=None) -> int:
@@ -79,7 +96,9 @@ def main(argv=None) -> int:
     ap.add_argument("--max-saved", type=int, default=20, help="bugs to save per status")
     ap.add_argument("--report-every", type=float, default=30.0, help="seconds")
     ap.add_argument("--no-snapshot", action="store_true",
-                    help="use pto-opt in place instead of a private copy")
+                    help="use the tools in place instead of private copies")
+    ap.add_argument("--no-cpp", action="store_true",
+                    help="do not translate and compile the accepted programs")
     args = ap.parse_args(argv)
     if args.seeds is None and args.minutes is None:
         args.seeds = 500
@@ -87,10 +106,22 @@ def main(argv=None) -> int:
     if not args.no_snapshot:
         pto_opt = snapshot(pto_opt)
     print(f"pto-opt: {pto_opt}", flush=True)
+    cpp = not args.no_cpp
+    tools = {}
+    if cpp:
+        cxx = fuzz.find_cxx()
+        if cxx is None:
+            ap.error("no C++ compiler (set CXX or install g++), or pass --no-cpp")
+        pto_translate = fuzz.find_pto_translate()
+        if not args.no_snapshot:
+            pto_translate = snapshot(pto_translate)
+        tools = dict(pto_translate=pto_translate, cxx=cxx, include=fuzz.runtime_include())
+        print(f"pto-translate: {pto_translate}; compiler: {cxx}", flush=True)
     save = Path(args.save_dir)
 
     counts = collections.Counter()
     features = collections.Counter()
+    unsupported = collections.Counter()
     heap_orig = heap_leg = 0
     start = time.monotonic()
     last_report = start
@@ -113,13 +144,25 @@ def main(argv=None) -> int:
                 f"runtime errors {counts['runtime-error']}  "
                 f"definition limit {counts['definition-limit']}  "
                 f"invalid {counts['invalid']}  eager errors {counts['eager-error']}  "
+                + (cpp_summary() if cpp else "") +
                 f"[{time.monotonic() - start:.0f}s]")
+
+    def cpp_summary() -> str:
+        failed = sum(counts["cpp " + s] for s in fuzz.CPP_FAILURE_STATUSES)
+        return (f"C++ compiled {counts['cpp compiled']}  translation rejected "
+                f"{counts['cpp unsupported']}  C++ failed {failed} (not compiling "
+                f"{counts['cpp cxx-error']}, other diagnostics {counts['cpp translate-error']}, "
+                f"crashes {counts['cpp translate-crash']}, hangs {counts['cpp translate-hang']})  ")
 
     while not done():
         gp = generator.generate(seed, args.enable)
-        outcome = fuzz.check_text(gp.text, gp.runs, pto_opt=pto_opt)
+        outcome = fuzz.check_text(gp.text, gp.runs, pto_opt=pto_opt, cpp=cpp, **tools)
         counts["generated"] += 1
         counts[outcome.status] += 1
+        if outcome.cpp is not None:
+            counts["cpp " + outcome.cpp.status] += 1
+            if outcome.cpp.status == "unsupported":
+                unsupported[outcome.cpp.detail] += 1
         features.update(gp.features)
         if outcome.status == "definition-limit" and \
                 "DefinitionLimitError" not in outcome.original_replay_error:
@@ -129,7 +172,7 @@ def main(argv=None) -> int:
                 counts["ok, un-legalized replays wrongly"] += 1
             heap_orig += sum(outcome.graph_heap_original)
             heap_leg += sum(outcome.graph_heap_legalized)
-        if outcome.is_bug or outcome.status in ("invalid", "eager-error"):
+        if outcome.status in fuzz.BUG_STATUSES or outcome.status in ("invalid", "eager-error"):
             saved = counts[f"saved {outcome.status}"]
             if saved < args.max_saved:
                 counts[f"saved {outcome.status}"] += 1
@@ -139,10 +182,26 @@ def main(argv=None) -> int:
                 (d / f"seed{seed}.txt").write_text(outcome.detail + "\n")
                 if outcome.legalized:
                     (d / f"seed{seed}.legalized.mlir").write_text(outcome.legalized)
-                if args.minimize and outcome.is_bug:
+                if args.minimize and outcome.status in fuzz.BUG_STATUSES:
                     small = minimize(gp.text, gp.runs, outcome.status, pto_opt, budget=120)
                     (d / f"seed{seed}.min.mlir").write_text(small)
                 print(f"seed {seed}: {outcome.status}: {outcome.detail[:300]}", flush=True)
+        if outcome.cpp is not None and outcome.cpp.is_failure:
+            kind = outcome.cpp.status
+            if counts[f"saved {kind}"] < args.max_saved:
+                counts[f"saved {kind}"] += 1
+                d = save / kind
+                d.mkdir(parents=True, exist_ok=True)
+                (d / f"seed{seed}.mlir").write_text(gp.text)
+                (d / f"seed{seed}.legalized.mlir").write_text(outcome.legalized)
+                (d / f"seed{seed}.txt").write_text(outcome.cpp.detail + "\n")
+                if outcome.cpp.cpp:
+                    (d / f"seed{seed}.cpp").write_text(outcome.cpp.cpp)
+                if args.minimize:
+                    small = minimize(gp.text, gp.runs, outcome.status, pto_opt, budget=120,
+                                     cpp_status=kind, tools=tools)
+                    (d / f"seed{seed}.min.mlir").write_text(small)
+                print(f"seed {seed}: {kind}: {outcome.cpp.detail[:300]}", flush=True)
         seed += 1
         if time.monotonic() - last_report > args.report_every:
             print(summary(), flush=True)
@@ -155,8 +214,12 @@ def main(argv=None) -> int:
           f"{counts['definition limit only after legalizing']} of {counts['definition-limit']}")
     print(f"graph heap over all runs of accepted programs: un-legalized {heap_orig} bytes, "
           f"legalized {heap_leg} bytes")
+    if cpp:
+        print("translation rejected, by documented limitation: "
+              + (", ".join(f"{k} {v}" for k, v in sorted(unsupported.items())) or "none"))
     print("features: " + ", ".join(f"{k} {v}" for k, v in sorted(features.items())))
     bugs = sum(counts[s] for s in fuzz.BUG_STATUSES)
+    bugs += sum(counts["cpp " + s] for s in fuzz.CPP_FAILURE_STATUSES)
     return 1 if bugs else 0
 
 

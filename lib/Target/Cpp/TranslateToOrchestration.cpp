@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Support/IndentedOstream.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -666,6 +667,10 @@ LogicalResult OrchestrationEmitter::emitAllocationBatch(ArrayRef<CreateOp> creat
     unsigned dynamic = 0;
     for (int64_t extent : type.getShape()) {
       if (!ShapedType::isDynamic(extent)) {
+        if (extent > std::numeric_limits<uint32_t>::max())
+          return create.emitOpError()
+                 << "allocates an extent of " << extent
+                 << ", which does not fit the runtime's 32-bit shapes";
         extents.push_back(std::to_string(extent));
         continue;
       }
@@ -768,6 +773,37 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
   if (op->getNumResults() != 1)
     return op->emitOpError() << "has no orchestration C++ translation";
   Value result = op->getResult(0);
+  // A choice between two tensors is a choice between two descriptors.
+  if (auto select = dyn_cast<arith::SelectOp>(op);
+      select && isa<TensorType>(result.getType())) {
+    FailureOr<std::string> condition = nameOf(select.getCondition(), op);
+    FailureOr<std::string> whenTrue = nameOf(select.getTrueValue(), op);
+    FailureOr<std::string> whenFalse = nameOf(select.getFalseValue(), op);
+    if (failed(condition) || failed(whenTrue) || failed(whenFalse))
+      return failure();
+    std::string name = declare(result, "selected");
+    os << sp::kTensorType << " " << name << " = (" << *condition << ") ? "
+       << *whenTrue << " : " << *whenFalse << ";\n";
+    return success();
+  }
+  // Constant operands that make the C++ undefined (and g++ reject it),
+  // where arith gives poison or undefined behaviour too.
+  if (isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp, arith::DivSIOp,
+          arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op)) {
+    APInt amount;
+    if (matchPattern(op->getOperand(1), m_ConstantInt(&amount))) {
+      unsigned width = result.getType().isIndex()
+                           ? 64
+                           : result.getType().getIntOrFloatBitWidth();
+      bool isShift = isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op);
+      if (isShift && amount.uge(width))
+        return op->emitOpError() << "shifts by " << amount.getZExtValue()
+                                 << ", not below the bit width " << width
+                                 << ": the result is poison";
+      if (!isShift && amount.isZero())
+        return op->emitOpError() << "divides by the constant zero";
+    }
+  }
   FailureOr<StringRef> cType = getCType(result.getType());
   if (failed(cType))
     return op->emitOpError() << "produces " << result.getType()
@@ -972,8 +1008,13 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
       std::string info = freshName(params + "_out" + std::to_string(i) + "_ci");
       std::string shapes = freshName(info + "_shapes");
       SmallVector<std::string> extents;
-      for (int64_t extent : type.getShape())
+      for (int64_t extent : type.getShape()) {
+        if (extent > std::numeric_limits<uint32_t>::max())
+          return op.emitOpError()
+                 << "leaves the runtime to allocate an extent of " << extent
+                 << ", which does not fit its 32-bit shapes";
         extents.push_back(std::to_string(extent));
+      }
       os << "uint32_t " << shapes << "[" << type.getRank() << "] = {"
          << llvm::join(extents, ", ") << "};\n";
       os << sp::kCreateInfoType << " " << info << "(" << shapes << ", "
@@ -1102,6 +1143,10 @@ OrchestrationEmitter::emitIndexList(Operation *op, ArrayRef<int64_t> statics,
   unsigned next = 0;
   for (int64_t value : statics) {
     if (!ShapedType::isDynamic(value)) {
+      if (value > std::numeric_limits<uint32_t>::max())
+        return op->emitOpError() << "uses the literal " << value
+                                 << ", which does not fit the runtime's "
+                                    "32-bit shapes and offsets";
       items.push_back(std::to_string(value));
       continue;
     }
@@ -1605,8 +1650,14 @@ LogicalResult OrchestrationEmitter::emitArrayOp(Operation *op) {
 } // namespace
 
 LogicalResult translateToOrchestrationCpp(ModuleOp module, raw_ostream &os) {
-  OrchestrationEmitter emitter(module, os);
-  return emitter.emitModule();
+  // Nothing is printed unless the whole module translates.
+  std::string text;
+  llvm::raw_string_ostream buffer(text);
+  OrchestrationEmitter emitter(module, buffer);
+  if (failed(emitter.emitModule()))
+    return failure();
+  os << text;
+  return success();
 }
 
 void registerToOrchestrationCppTranslation() {

@@ -41,6 +41,25 @@ it:
     accepted, but replay needs more than 16 definitions of one Graph: the
     call sequence varies the Graph key too often (reported separately).
 
+With ``cpp=True``, every accepted program's legalized text also goes
+through :func:`check_cpp` (``pto-opt --pto-orchestration-prepare-pipeline
+--mlir-print-debuginfo`` | ``pto-translate --pto-to-cpp`` | ``g++
+-std=c++17 -fsyntax-only -Werror -I runtime/include``), recorded in
+:attr:`Outcome.cpp` independently of the replay status. Its classes:
+
+``compiled``
+    the C++ compiles.
+``unsupported``
+    the prepare pipeline or the translation rejects the program with a
+    diagnostic for a construct ``docs/translation.md`` lists under "Not
+    translated yet" (:data:`DOCUMENTED_UNSUPPORTED`). Counted, not a bug.
+``cxx-error``
+    the translation printed C++ that does not compile. A bug.
+``translate-error``
+    a diagnostic that is not a documented limitation. A bug.
+``translate-crash`` / ``translate-hang``
+    a tool died without a diagnostic or exceeded the timeout. A bug.
+
 The pipeline runs in a subprocess (``pto-opt``) so a crash or a hang of the
 pass is observed rather than taking the checker down.
 """
@@ -48,11 +67,13 @@ pass is observed rather than taking the checker down.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import time
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence
+from pathlib import Path
+from typing import List, Optional, Sequence, Tuple
 
 from ..ir import Context, MLIRError, Module
 from .differential import first_difference
@@ -62,6 +83,67 @@ from .runtime import Runtime
 
 BUG_STATUSES = frozenset(["crash", "hang", "verifier-rejects", "mismatch", "trace-mismatch",
                           "runtime-error"])
+
+#: Classes of :class:`CppOutcome` that are bugs (the C++ was promised to
+#: compile, or the program to be rejected with a documented diagnostic).
+CPP_FAILURE_STATUSES = frozenset(["cxx-error", "translate-error", "translate-crash",
+                                  "translate-hang"])
+
+#: The translation's diagnostics for what ``docs/translation.md`` lists
+#: under "Not translated yet": (short name, pattern of the message).
+DOCUMENTED_UNSUPPORTED: Tuple[Tuple[str, "re.Pattern[str]"], ...] = (
+    ("host control tensor", re.compile(
+        r"accesses a host control tensor under host_build_graph, whose argument "
+        r"transfer metadata the translation does not print yet")),
+    ("dispatch predicate or core_num", re.compile(
+        r"has a dispatch predicate or core_num, which the translation does not "
+        r"support yet")),
+)
+
+
+def runtime_include() -> str:
+    """The ``-I`` directory of the runtime API header the generated C++
+    includes: ``$PTO_RUNTIME_INCLUDE``, else ``runtime/include`` of the
+    source tree this module is in (a source or build tree).
+
+    Raises:
+        FileNotFoundError: neither holds ``pto_orchestration_api.h``.
+    """
+    env = os.environ.get("PTO_RUNTIME_INCLUDE")
+    candidates = [Path(env)] if env else []
+    candidates.append(Path(__file__).resolve().parents[3] / "runtime" / "include")
+    for path in candidates:
+        if (path / "pto_orchestration_api.h").is_file():
+            return str(path)
+    raise FileNotFoundError("pto_orchestration_api.h not found: set PTO_RUNTIME_INCLUDE "
+                            "to the repository's runtime/include")
+
+
+#: Compiler flags of the C++ check (docs/translation.md, "Compile checks");
+#: the header declares the host_build_graph API by default.
+CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror"]
+
+
+@dataclass
+class CppOutcome:
+    """Result of :func:`check_cpp` on one legalized program.
+
+    status: ``compiled``, ``unsupported``, ``cxx-error``,
+    ``translate-error``, ``translate-crash`` or ``translate-hang`` (see the
+    module docstring); detail: the documented limitation's name
+    (``unsupported``), or the diagnostic / compiler output; cpp: the C++
+    text, when the translation printed one.
+    """
+
+    status: str
+    detail: str = ""
+    cpp: Optional[str] = None
+
+    @property
+    def is_failure(self) -> bool:
+        """True if the outcome is a bug (not compiled nor a documented
+        rejection)."""
+        return self.status in CPP_FAILURE_STATUSES
 
 
 @dataclass
@@ -85,10 +167,14 @@ class Outcome:
     replays_legalized: int = 0
     #: The exception the un-legalized program raised under replay, if any.
     original_replay_error: str = ""
+    #: The C++ check of the legalized program (``check_text(cpp=True)`` and
+    #: the pipeline accepted the program), else None.
+    cpp: Optional[CppOutcome] = None
 
     @property
     def is_bug(self) -> bool:
-        return self.status in BUG_STATUSES
+        """True if the replay status or the C++ check is a bug."""
+        return self.status in BUG_STATUSES or (self.cpp is not None and self.cpp.is_failure)
 
 
 def find_pto_opt() -> str:
@@ -112,7 +198,107 @@ def find_pto_opt() -> str:
     raise FileNotFoundError("pto-opt not found: set PTO_OPT or put it on PATH")
 
 
-def _pto_opt(args: Sequence[str], text: str, pto_opt: str, timeout: float):
+def find_pto_translate() -> str:
+    """Path of ``pto-translate``: ``$PTO_TRANSLATE``, then ``PATH``, then the
+    package's ``bin`` directory.
+
+    Raises:
+        FileNotFoundError: none found.
+    """
+    env = os.environ.get("PTO_TRANSLATE")
+    if env:
+        return env
+    path = shutil.which("pto-translate")
+    if path:
+        return path
+    from .. import _tools
+    try:
+        return str(_tools.tool_path("pto-translate"))
+    except FileNotFoundError:
+        pass
+    raise FileNotFoundError("pto-translate not found: set PTO_TRANSLATE or put it on PATH")
+
+
+def find_cxx() -> Optional[str]:
+    """The C++ compiler of the C++ check: ``$CXX`` if set, else ``g++`` on
+    PATH; None if there is none."""
+    return os.environ.get("CXX") or shutil.which("g++")
+
+
+def documented_limitation(diagnostics: str) -> Optional[str]:
+    """If every ``error:`` in ``diagnostics`` is a documented "Not translated
+    yet" diagnostic (:data:`DOCUMENTED_UNSUPPORTED`), the name of the first
+    one; else None."""
+    errors = [line for line in diagnostics.splitlines() if "error:" in line]
+    names = []
+    for line in errors:
+        match = next((name for name, pattern in DOCUMENTED_UNSUPPORTED if pattern.search(line)),
+                     None)
+        if match is None:
+            return None
+        names.append(match)
+    return names[0] if names else None
+
+
+def check_cpp(legalized: str, pto_opt: Optional[str] = None,
+              pto_translate: Optional[str] = None, cxx: Optional[str] = None,
+              timeout: float = 60.0, include: Optional[str] = None) -> CppOutcome:
+    """Translates a legalized module to C++ and syntax-checks it, as
+    docs/translation.md documents: ``pto-opt
+    --pto-orchestration-prepare-pipeline --mlir-print-debuginfo`` then
+    ``pto-translate --pto-to-cpp`` (each in a subprocess, so a crash or a
+    hang is observed), then ``cxx -std=c++17 -fsyntax-only -Werror -I
+    runtime/include``.
+
+    Args:
+        legalized: the module after ``--pto-graph-legalize-pipeline`` (or
+            any module the pipeline accepts unchanged).
+        pto_opt, pto_translate: tool paths (default: :func:`find_pto_opt`,
+            :func:`find_pto_translate`).
+        cxx: the compiler (default :func:`find_cxx`).
+        timeout: seconds per process.
+        include: directory of ``pto_orchestration_api.h`` (default
+            :func:`runtime_include`).
+
+    Returns:
+        the classification (see the module docstring).
+
+    Raises:
+        FileNotFoundError: a tool or the compiler is missing.
+    """
+    pto_opt = pto_opt or find_pto_opt()
+    pto_translate = pto_translate or find_pto_translate()
+    cxx = cxx or find_cxx()
+    if cxx is None:
+        raise FileNotFoundError("no C++ compiler: set CXX or put g++ on PATH")
+    include = include or runtime_include()
+    cpp = None
+    for tool, args in ((pto_opt, ["--pto-orchestration-prepare-pipeline",
+                                  "--mlir-print-debuginfo"]),
+                       (pto_translate, ["--pto-to-cpp"])):
+        status, out = _run_tool(args, legalized if cpp is None else cpp, tool, timeout)
+        step = f"{Path(tool).name} {' '.join(args)}"
+        if status == "rejected":
+            name = documented_limitation(out)
+            if name is not None:
+                return CppOutcome("unsupported", name)
+            return CppOutcome("translate-error", f"{step}:\n{out[-4000:]}")
+        if status != "accepted":
+            return CppOutcome(f"translate-{status}", f"{step}:\n{out}")
+        cpp = out
+    try:
+        proc = subprocess.run([cxx, *CXX_FLAGS, "-I", include, "-x", "c++", "-"],
+                              input=cpp, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return CppOutcome("cxx-error", "the compiler timed out", cpp)
+    if proc.returncode != 0:
+        return CppOutcome("cxx-error", proc.stderr[-4000:], cpp)
+    return CppOutcome("compiled", "", cpp)
+
+
+def _run_tool(args: Sequence[str], text: str, pto_opt: str, timeout: float):
+    # Runs ``pto_opt`` (any of the tools) on ``text`` from stdin; returns
+    # ("accepted", stdout), ("rejected", stderr), ("crash", ...) or ("hang", "").
     for attempt in range(30):
         try:
             proc = subprocess.run([pto_opt, *args, "-"], input=text,
@@ -143,11 +329,11 @@ def run_pipeline(text: str, pto_opt: str, timeout: float = 60.0):
         ``("rejected", stderr)``, ``("verifier-rejects", stderr)``,
         ``("crash", stderr)`` or ``("hang", "")``.
     """
-    status, out = _pto_opt(["--pto-normalize-return-order", "--pto-legalize-graph-boundary"],
+    status, out = _run_tool(["--pto-normalize-return-order", "--pto-legalize-graph-boundary"],
                            text, pto_opt, timeout)
     if status != "accepted":
         return status, out
-    vstatus, vout = _pto_opt(["--pto-verify-graph-boundary"], out, pto_opt, timeout)
+    vstatus, vout = _run_tool(["--pto-verify-graph-boundary"], out, pto_opt, timeout)
     if vstatus == "rejected":
         return "verifier-rejects", vout
     if vstatus != "accepted":
@@ -161,9 +347,15 @@ def _run_all(program, mode: str, runs: Sequence[Sequence[object]], entry: str):
 
 
 def check_text(text: str, runs: Sequence[Sequence[object]], entry: str = "main",
-               pto_opt: Optional[str] = None, timeout: float = 60.0) -> Outcome:
+               pto_opt: Optional[str] = None, timeout: float = 60.0, cpp: bool = False,
+               pto_translate: Optional[str] = None, cxx: Optional[str] = None,
+               include: Optional[str] = None) -> Outcome:
     """Classifies module ``text`` with argument sets ``runs`` (one list of
-    ``@entry`` arguments per run; runs share one runtime per mode)."""
+    ``@entry`` arguments per run; runs share one runtime per mode).
+
+    With ``cpp=True``, a program the pipeline accepts is also translated and
+    compiled (:func:`check_cpp` with ``pto_translate``, ``cxx`` and
+    ``include``); the result is :attr:`Outcome.cpp`."""
     pto_opt = pto_opt or find_pto_opt()
     with Context():
         try:
@@ -192,6 +384,8 @@ def check_text(text: str, runs: Sequence[Sequence[object]], entry: str = "main",
         out.status, out.detail = status, output
         return out
     out.legalized = output
+    if cpp:
+        out.cpp = check_cpp(output, pto_opt, pto_translate, cxx, timeout, include)
     with Context():
         try:
             legalized = load_program(Module.parse(output))

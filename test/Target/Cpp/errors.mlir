@@ -577,3 +577,59 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// Constant operands for which the C++ would be undefined.
+module {
+  pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %s: i32, %t: i32)
+  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %x: i32) {
+    %c0 = arith.constant 0 : i32
+    %c32 = arith.constant 32 : i32
+    // expected-error @below {{'arith.divui' op divides by the constant zero}}
+    %s = arith.divui %x, %c0 : i32
+    %t = arith.shrui %x, %c32 : i32
+    %o1, %id = pto.submit @k(%o, %s, %t) : (!pto.tensor<4xf32>, i32, i32) -> !pto.tensor<4xf32>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %t: i32)
+  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %x: i32) {
+    %c32 = arith.constant 32 : i32
+    // expected-error @below {{'arith.shrui' op shifts by 32, not below the bit width 32: the result is poison}}
+    %t = arith.shrui %x, %c32 : i32
+    %o1, %id = pto.submit @k(%o, %t) : (!pto.tensor<4xf32>, i32) -> !pto.tensor<4xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// The runtime's shapes and offsets are 32 bits wide.
+module {
+  pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%a: !pto.tensor<?xf32> {pto.direction = #pto.direction<inout>}) {
+    // expected-error @below {{'pto.slice' op uses the literal 4294967296, which does not fit the runtime's 32-bit shapes and offsets}}
+    %v = pto.slice %a[4294967296] [4] : !pto.tensor<?xf32> to !pto.tensor<4xf32>
+    %o, %t = pto.submit @k(%v) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%a: !pto.tensor<4294967296xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main() {
+    pto.scope {
+      // expected-error @below {{'pto.create' op allocates an extent of 4294967296, which does not fit the runtime's 32-bit shapes}}
+      %t = pto.create : !pto.tensor<4294967296xf32>
+      %o, %id = pto.submit @k(%t) : (!pto.tensor<4294967296xf32>) -> !pto.tensor<4294967296xf32>
+    }
+    pto.return
+  }
+}
