@@ -1419,3 +1419,11 @@ pto.orchestration @o() {
   %n = "pto.invalid_task_id"() : () -> index
   pto.return
 }
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error @below {{'pto.phase_fence' is a unit attribute of pto.task_dummy}}
+  %c = arith.constant {pto.phase_fence} 0 : index
+  pto.return
+}

@@ -633,3 +633,34 @@ module {
     pto.return
   }
 }
+
+// -----
+
+// A runtime-allocated output is sized by a 32-bit shape too.
+module {
+  pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %o: !pto.tensor<4294967296xf32> {pto.direction = #pto.direction<out>})
+  pto.orchestration @main(%a: !pto.tensor<4xf32>) {
+    // expected-error @below {{'pto.submit' op leaves the runtime to allocate an extent of 4294967296, which does not fit its 32-bit shapes}}
+    %o, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4294967296xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// Prepared IR that skipped pto-classify-iter-arg-carry's parallel check.
+module {
+  pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+  pto.orchestration @main(%a: !pto.tensor<4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %none = pto.invalid_task_id
+    // expected-error @below {{'scf.for' op carries a single task id through a parallel loop: carry a !pto.task_id_array}}
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %none) -> (!pto.task_id) {
+      %u = pto.task_dummy deps(%t : !pto.task_id)
+      scf.yield %u : !pto.task_id
+    } {pto.parallel, pto.carry_variables = array<i1: true>}
+    pto.return
+  }
+}
