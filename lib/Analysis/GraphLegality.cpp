@@ -132,6 +132,49 @@ static void describeRuntimeParent(InFlightDiagnostic &diag, Operation *parent) {
         << "inside this '" << parent->getName() << "'";
 }
 
+/// The buffer `tensor` is, or is a window of, through tied results and views.
+static Value getViewBase(Value tensor) {
+  while (true) {
+    Value root = getBufferRoot(tensor);
+    if (auto slice = root.getDefiningOp<SliceOp>())
+      tensor = slice.getSource();
+    else if (auto transpose = root.getDefiningOp<TransposeOp>())
+      tensor = transpose.getSource();
+    else
+      return root;
+  }
+}
+
+LogicalResult verifyConstructionReads(GraphOp graph) {
+  if (graph.isExternal())
+    return success();
+  // Buffers a task of this Graph writes, through any window of them.
+  DenseSet<Value> written;
+  graph.walk([&](SubmitOp submit) {
+    for (OpResult result : submit.getOuts())
+      if (std::optional<unsigned> operand =
+              submit.getTiedResultOperandIndex(result.getResultNumber()))
+        written.insert(getViewBase(submit->getOperand(*operand)));
+  });
+  bool failed = false;
+  graph.walk([&](ReadOp read) {
+    Value root = getViewBase(read.getSource());
+    auto arg = dyn_cast<BlockArgument>(root);
+    bool boundary = arg && arg.getOwner() == &graph.getBody().front();
+    if (boundary && !written.contains(root))
+      return;
+    read.emitOpError() << "reads, while Graph @" << graph.getName()
+                       << " is recorded, "
+                       << (boundary
+                               ? "a tensor a task of the Graph writes"
+                               : "a buffer the Graph allocates or a task produces")
+                       << ": its contents do not exist before the Graph's "
+                          "tasks run";
+    failed = true;
+  });
+  return failure(failed);
+}
+
 LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
                                   ArrayRef<CallOp> callers) {
   bool failed = false;
@@ -196,27 +239,6 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
     failed = true;
   }
 
-  // The buffer a tensor is (a window of), through tied results and views.
-  auto getViewBase = [](Value tensor) {
-    while (true) {
-      Value root = getBufferRoot(tensor);
-      if (auto slice = root.getDefiningOp<SliceOp>())
-        tensor = slice.getSource();
-      else if (auto transpose = root.getDefiningOp<TransposeOp>())
-        tensor = transpose.getSource();
-      else
-        return root;
-    }
-  };
-  // Buffers a task of this Graph writes, through any window of them.
-  DenseSet<Value> written;
-  graph.walk([&](SubmitOp submit) {
-    for (OpResult result : submit.getOuts())
-      if (std::optional<unsigned> operand =
-              submit.getTiedResultOperandIndex(result.getResultNumber()))
-        written.insert(getViewBase(submit->getOperand(*operand)));
-  });
-
   // The body.
   graph.walk([&](Operation *op) {
     // Replay re-derives no view: every window left in the body is frozen
@@ -243,23 +265,6 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
                           << ": replay does not re-run the body, so the write "
                              "would happen on the first call only";
       failed = true;
-    }
-    // A value read while the Graph is recorded must exist before any of
-    // its tasks runs: an untouched boundary tensor, not a task's output or
-    // an allocation of the Graph.
-    if (auto read = dyn_cast<ReadOp>(op)) {
-      Value root = getViewBase(read.getSource());
-      auto arg = dyn_cast<BlockArgument>(root);
-      bool boundary = arg && arg.getOwner() == &graph.getBody().front();
-      if (!boundary || written.contains(root)) {
-        read.emitOpError()
-            << "reads, while Graph @" << graph.getName()
-            << " is recorded, "
-            << (boundary ? "a tensor a task of the Graph writes"
-                         : "a buffer the Graph allocates or a task produces")
-            << ": its contents do not exist before the Graph's tasks run";
-        failed = true;
-      }
     }
     if (isa<FullOp>(op)) {
       op->emitOpError() << "is not supported in a Graph: orchestration code "
@@ -341,6 +346,9 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
       }
     }
   });
+
+  if (::mlir::failed(verifyConstructionReads(graph)))
+    failed = true;
 
   int64_t nodes = countRecordedNodes(graph);
   if (nodes < 1 || nodes > kGraphMaxNodes) {

@@ -422,6 +422,12 @@ struct LegalizeGraphBoundaryPass
         failed = true;
         continue;
       }
+      // Decided on the body as written: hoisting a written window to the
+      // call site would hide that it aliases a tensor the body reads.
+      if (::mlir::failed(verifyConstructionReads(graph))) {
+        failed = true;
+        continue;
+      }
       GraphBoundaryLegalizer legalizer(graph, callers);
       if (::mlir::failed(legalizer.run())) {
         failed = true;

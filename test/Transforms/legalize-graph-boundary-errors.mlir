@@ -937,3 +937,26 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// The same through a view the legalization would hoist: decided before
+// hoisting, while the alias is still visible in the body.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @setf(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<1xi32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    %fv = pto.slice %f[0] [1] : !pto.tensor<4xi32> to !pto.tensor<1xi32>
+    %f1, %id0 = pto.submit @setf(%x, %fv) : (!pto.tensor<8x16xf32>, !pto.tensor<1xi32>) -> !pto.tensor<1xi32>
+    // expected-error@+1 {{'pto.read' op reads, while Graph @g is recorded, a tensor a task of the Graph writes}}
+    %n = pto.read %f[0] : !pto.tensor<4xi32>
+    %z = arith.constant 0 : i32
+    %pos = arith.cmpi sgt, %n, %z : i32
+    scf.if %pos {
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @g(%x, %f) : (!pto.tensor<8x16xf32>, !pto.tensor<4xi32>) -> ()
+    pto.return
+  }
+}

@@ -43,6 +43,13 @@ Operation *getRuntimeControlFlowParent(Operation *op, GraphOp graph);
 /// null. Replay reuses the buffer the first call chose.
 Operation *getCallVaryingBufferChoice(Value tensor, ReplayInvariance &analysis);
 
+/// Checks that every `pto.read` in `graph`'s body reads a boundary tensor no
+/// task of the Graph writes (through any window of it): the value is read
+/// while the Graph is recorded, before its tasks run. Run it before hoisting
+/// too: once a written window is a parameter of its own, the alias is only
+/// known at the call site.
+LogicalResult verifyConstructionReads(GraphOp graph);
+
 /// Checks every rule of the legality step on `graph` as it stands and on its
 /// `callers`, emitting one error per violation at the offending op.
 LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
