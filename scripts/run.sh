@@ -2,8 +2,9 @@
 # The main job: installs pto-mlir, then compiles the Qwen3-14B decode step
 # (examples/qwen3_14b_decode) with pto-compile: its Graphs are made
 # replay-safe, its orchestration C++ is written to pto-out/, and the report
-# is printed. Other inputs can be given as arguments (a .mlir file or a
-# Python program defining build()).
+# is printed. Arguments replace that default and go to pto-compile as they
+# are (an input, a .mlir file or a Python program defining build(), and its
+# options).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install.sh
@@ -11,6 +12,4 @@ bin="${PTO_VENV:-.venv}/bin"
 if [ $# -eq 0 ]; then
   set -- examples/qwen3_14b_decode/model.py
 fi
-for program in "$@"; do
-  "$bin/pto-compile" "$program"
-done
+exec "$bin/pto-compile" "$@"
