@@ -52,6 +52,7 @@ loops and scopes the way the DSL does::
 """
 
 import builtins
+import abc
 import contextlib
 import inspect
 import os
@@ -813,9 +814,10 @@ def max(*values: Union[int, ValueLike], name: Optional[str] = None):
 # -- Regions with a yield -----------------------------------------------------
 
 
-class _Body:
+class _Body(abc.ABC):
     """Shared machinery of :class:`Loop` and :class:`Scope`: an insertion
-    point in one block and the values yielded at its end."""
+    point in one block and the values yielded at its end. Subclasses say
+    which block ``with`` enters and what the end of the block builds."""
 
     _kind = "region"
 
@@ -854,8 +856,9 @@ class _Body:
     def _check_yield(self, values: list) -> list:
         return values
 
+    @abc.abstractmethod
     def __enter__(self):
-        raise NotImplementedError
+        """Enters the body's block (subclasses call ``_enter``)."""
 
     def __exit__(self, exc_type, exc, tb):
         ip, self._ip = self._ip, None
