@@ -122,11 +122,22 @@ private:
 // Tensors
 // =============================================================================
 
-// A zero-copy view over device memory (buffer, shapes, strides, start offset,
-// dtype). Only `shapes` is exposed here: it is the one field generated code
-// reads (`t.shapes[axis]`). View operations return a new ChipTensor.
+// The storage a tensor views: address and total size, both in bytes.
+struct PTOBufferHandle {
+    uint64_t addr;
+    uint64_t size;
+};
+
+// A zero-copy view over memory. Generated code reads `shapes[axis]` for
+// pto.dim, and the layout fields for a Graph's Config (the Graph key).
+// Offsets and strides count elements. View operations return a new ChipTensor.
 struct ChipTensor {
+    PTOBufferHandle buffer;
+    uint64_t start_offset;
+    uint32_t ndims;
+    DataType dtype;
     uint32_t shapes[MAX_TENSOR_DIMS];
+    uint32_t strides[MAX_TENSOR_DIMS];
 
     // [stricter] [[nodiscard]]: a view op's result is its only effect.
     [[nodiscard]] ChipTensor view(const uint32_t view_shapes[], const uint32_t view_offsets[]) const;
@@ -400,6 +411,7 @@ namespace simpler::hbg {
 //
 //   struct g_layer_Config final : simpler::hbg::ConfigBase {
 //       uint64_t scalar_0;  // encoded with to_u64, decoded with from_u64<T>
+//       GraphBoundaryLayout<3> layout;  // generated next to the Graphs
 //       uint64_t hash() const override;
 //       bool equals(const simpler::hbg::ConfigBase& other) const override;
 //   };

@@ -129,7 +129,8 @@ def test_python_api_decoder_example(pto_opt, pto_translate):
     source = chunk_of("hbg-decoder.mlir", 0)
     cpp = translate_python(source)
     assert cpp == translate_cli(pto_opt, pto_translate, source)
-    assert cpp.count("static void main_graph_layer(const GraphTaskArgs& args) {") == 1
+    assert cpp.count("static void main_graph_layer(const GraphTaskArgs& args, "
+                     "const simpler::hbg::ConfigBase& /*config*/) {") == 1
     assert "const auto layer_idx = args.scalar(0);" in cpp
     assert "const auto base = args.scalar(1);" in cpp
     assert "layer_params_t0.add_scalar(base);" in cpp
@@ -140,7 +141,8 @@ def test_python_api_decoder_example(pto_opt, pto_translate):
     assert re.search(r"const int64_t (\w+) = \(int64_t\)\(\(uint64_t\)\(i\) \* "
                      r"\(uint64_t\)\(\(int64_t\)128\)\);", entry)
     assert len(re.findall(r"params_t0\.add_scalar\(", entry)) == 2
-    assert "\n        rt_submit_graph(&main_graph_layer, params_t0);" in entry
+    assert ("\n        rt_submit_graph(&main_graph_layer, params_t0, params_t0_config);"
+            in entry)
 
 
 @pytest.mark.parametrize("source", ERROR_CASES)
@@ -217,21 +219,52 @@ public:
     bool valid = false;
 };
 
+inline constexpr uint32_t MAX_TENSOR_DIMS = 5;
+struct PTOBufferHandle { uint64_t addr; uint64_t size; };
+
 struct ChipTensor {
-    uint32_t shapes[5] = {};
+    PTOBufferHandle buffer = {};
+    uint64_t start_offset = 0;
     uint32_t ndims = 0;
-    ChipTensor view(const uint32_t view_shapes[], const uint32_t[]) const {
+    DataType dtype = DataType::FLOAT32;
+    uint32_t shapes[5] = {};
+    uint32_t strides[5] = {};
+    ChipTensor view(const uint32_t view_shapes[], const uint32_t offsets[]) const {
         ChipTensor t = *this;
-        for (uint32_t d = 0; d < ndims; ++d) t.shapes[d] = view_shapes[d];
+        for (uint32_t d = 0; d < ndims; ++d) {
+            t.shapes[d] = view_shapes[d];
+            t.start_offset += (uint64_t)offsets[d] * strides[d];
+        }
         return t;
     }
     ChipTensor transpose(uint32_t x, uint32_t y) const {
         ChipTensor t = *this;
         t.shapes[x] = shapes[y];
         t.shapes[y] = shapes[x];
+        t.strides[x] = strides[y];
+        t.strides[y] = strides[x];
         return t;
     }
 };
+
+namespace fake {
+// Fresh storage for every tensor the program does not place itself.
+inline uint64_t next_address = 0x10000;
+inline ChipTensor contiguous(const uint32_t shape[], uint32_t ndims, uint64_t addr = 0) {
+    ChipTensor t;
+    t.ndims = ndims;
+    uint64_t stride = 1;
+    for (uint32_t d = ndims; d-- > 0;) {
+        t.shapes[d] = shape[d];
+        t.strides[d] = (uint32_t)stride;
+        stride *= shape[d];
+    }
+    t.buffer.size = stride * 4;
+    t.buffer.addr = addr ? addr : next_address;
+    if (!addr) next_address += t.buffer.size + 0x1000;
+    return t;
+}
+}
 
 class TensorCreateInfo {
 public:
@@ -291,9 +324,10 @@ public:
         memcpy(&value, &scalars[i], sizeof(T));
         return value;
     }
-    void add_tensor(std::initializer_list<uint32_t> shape) {
+    // A contiguous tensor at `addr` (fresh storage when 0).
+    void add_tensor(std::initializer_list<uint32_t> shape, uint64_t addr = 0) {
         TensorRef r;
-        for (uint32_t d : shape) r.t.shapes[r.t.ndims++] = d;
+        r.t = fake::contiguous(std::vector<uint32_t>(shape).data(), (uint32_t)shape.size(), addr);
         tensors.push_back(r);
     }
     std::vector<TensorRef> tensors;
@@ -319,12 +353,8 @@ inline TaskOutputTensors rt_submit_dummy_task(const CoreTaskArgs& a) { return fa
 template <typename... CreateInfos>
 TaskOutputTensors alloc_tensors(const CreateInfos&... infos) {
     TaskOutputTensors outs;
-    for (const TensorCreateInfo* ci : {&infos...}) {
-        ChipTensor t;
-        t.ndims = ci->ndims;
-        for (uint32_t d = 0; d < ci->ndims; ++d) t.shapes[d] = ci->shapes[d];
-        outs.outs.push_back(t);
-    }
+    for (const TensorCreateInfo* ci : {&infos...})
+        outs.outs.push_back(fake::contiguous(ci->shapes, ci->ndims));
     return outs;
 }
 
@@ -480,3 +510,37 @@ def test_config_shapes_key_the_recording(tmp_path, pto_opt, pto_translate):
     second, _, _, _ = run_with_fake_runtime(
         tmp_path, cpp, "args.add_tensor({8, 16}); args.scalars.push_back(to_u64<int64_t>(7));")
     assert first[0]["hash"] != second[0]["hash"]
+
+
+@needs_cxx
+def test_config_relocated_buffers_keep_the_key(tmp_path, pto_opt, pto_translate):
+    """Absolute addresses are not part of the key: the same program with its
+    tensors at other addresses computes the same Config hashes."""
+    cpp = translate_cli(pto_opt, pto_translate, chunk_of("hbg-config.mlir", 0))
+    setup = "args.add_tensor({16, 8}, %d); args.scalars.push_back(to_u64<int64_t>(7));"
+    first, _, _, _ = run_with_fake_runtime(tmp_path, cpp, setup % 0x100000)
+    moved, _, _, _ = run_with_fake_runtime(tmp_path, cpp, setup % 0x7700000)
+    assert [l["hash"] for l in first] == [l["hash"] for l in moved]
+
+
+@needs_cxx
+def test_config_aliasing_keys_the_recording(tmp_path, pto_opt, pto_translate):
+    """A Graph with no construction values: launched with one buffer for both
+    parameters, then with two buffers. The recorded dependency edges depend on
+    that aliasing, so the second launch must record again (the layout's
+    partition field differs), while repeating either launch replays."""
+    source = chunk_of("hbg-config.mlir", 3)
+    assert "@pair" in source
+    cpp = translate_cli(pto_opt, pto_translate, source)
+    launches, _, decoded, tasks = run_with_fake_runtime(
+        tmp_path, cpp, "args.add_tensor({16}); args.add_tensor({16});")
+    assert [l["recorded"] for l in launches] == ["1", "1"]
+    assert launches[0]["hash"] != launches[1]["hash"]
+    assert decoded == [] and tasks == 2
+    # The same two launches where x and y share storage: both alias alike,
+    # so the second one replays the first recording.
+    launches, _, _, tasks = run_with_fake_runtime(
+        tmp_path, cpp, "args.add_tensor({16}, 0x5000); args.add_tensor({16}, 0x5000);")
+    assert [l["recorded"] for l in launches] == ["1", "0"]
+    assert [l["equal_to"] for l in launches] == ["-1", "0"]
+    assert tasks == 1

@@ -44,6 +44,75 @@ constexpr const char *kConfigBase = "simpler::hbg::ConfigBase";
 constexpr const char *kFromU64 = "from_u64";
 constexpr const char *kSetTensorData = "set_tensor_data";
 
+/// The boundary layout every Graph's Config carries. It reads the tensor
+/// descriptor's fields (buffer, start_offset, ndims, dtype, shapes, strides),
+/// so it lives with the other runtime spellings. Absolute addresses stay out
+/// of the key: relocated buffers and uniformly shifted views keep it; a
+/// changed aliasing between boundary tensors does not.
+constexpr const char *kBoundaryLayout = "GraphBoundaryLayout";
+constexpr const char *kBoundaryLayoutDefinition = R"cpp(// Boundary layout of a Graph launch, part of its Config and so of the Graph
+// key: per tensor its dtype, shapes, strides and storage bytes, the alias
+// partition (tensors sharing storage) it belongs to and its element offset
+// from that partition's first tensor.
+template <uint32_t N>
+struct GraphBoundaryLayout {
+  uint32_t dtype[N] = {};
+  uint32_t ndims[N] = {};
+  uint32_t shapes[N][MAX_TENSOR_DIMS] = {};
+  uint32_t strides[N][MAX_TENSOR_DIMS] = {};
+  uint32_t partition[N] = {};
+  uint64_t storage_bytes[N] = {};
+  uint64_t partition_offset[N] = {};
+
+  void capture(const GraphTaskArgs& args) {
+    for (uint32_t i = 0; i < N; ++i) {
+      const ChipTensor& t = args.tensor(i).ref();
+      dtype[i] = static_cast<uint32_t>(t.dtype);
+      ndims[i] = t.ndims;
+      for (uint32_t d = 0; d < t.ndims && d < MAX_TENSOR_DIMS; ++d) {
+        shapes[i][d] = t.shapes[d];
+        strides[i][d] = t.strides[d];
+      }
+      storage_bytes[i] = t.buffer.size;
+      partition[i] = i;
+      for (uint32_t j = 0; j < i; ++j) {
+        if (args.tensor(j).ref().buffer.addr == t.buffer.addr) {
+          partition[i] = partition[j];
+          break;
+        }
+      }
+      partition_offset[i] = t.start_offset - args.tensor(partition[i]).ref().start_offset;
+    }
+  }
+
+  uint64_t hash(uint64_t h) const {
+    for (uint32_t i = 0; i < N; ++i) {
+      const uint64_t words[] = {dtype[i], ndims[i], partition[i], storage_bytes[i], partition_offset[i]};
+      for (uint64_t w : words) h = (h ^ w) * 1099511628211ull;
+      for (uint32_t d = 0; d < MAX_TENSOR_DIMS; ++d) {
+        h = (h ^ shapes[i][d]) * 1099511628211ull;
+        h = (h ^ strides[i][d]) * 1099511628211ull;
+      }
+    }
+    return h;
+  }
+
+  bool operator==(const GraphBoundaryLayout& other) const {
+    for (uint32_t i = 0; i < N; ++i) {
+      if (dtype[i] != other.dtype[i] || ndims[i] != other.ndims[i] ||
+        partition[i] != other.partition[i] || storage_bytes[i] != other.storage_bytes[i] ||
+        partition_offset[i] != other.partition_offset[i])
+        return false;
+      for (uint32_t d = 0; d < MAX_TENSOR_DIMS; ++d)
+        if (shapes[i][d] != other.shapes[i][d] || strides[i][d] != other.strides[i][d])
+          return false;
+    }
+    return true;
+  }
+};
+
+)cpp";
+
 } // namespace mlir::pto::spelling
 
 #endif // PTO_LIB_TARGET_CPP_RUNTIMESPELLING_H

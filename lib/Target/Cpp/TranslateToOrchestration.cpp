@@ -53,7 +53,7 @@ static bool isReservedName(StringRef name) {
       sp::kTaskIdType, sp::kSubmitAic, sp::kSubmitAiv, sp::kSubmitMixed,
       sp::kMixedKernels, sp::kInvalidKernelId, sp::kSubmitDummy, sp::kToU64,
       sp::kGetTensorData, sp::kSetTensorData, sp::kGraphArgsType,
-      sp::kGraphArgsName, sp::kSubmitGraph, "from_u64", "DataType",
+      sp::kGraphArgsName, sp::kSubmitGraph, sp::kBoundaryLayout, "from_u64", "DataType",
       "GraphSubmitResult", "GraphFunction", "TensorRef", "Arg", "simpler"};
   if (reserved.contains(name))
     return true;
@@ -331,6 +331,8 @@ LogicalResult OrchestrationEmitter::emitModule() {
   os << "\n";
   os << "#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n";
   os << "#include \"" << sp::kHeader << "\"\n\n";
+  if (!module.getOps<GraphOp>().empty())
+    os << sp::kBoundaryLayoutDefinition;
   // Graph functions are file-local and precede the entry that launches them.
   for (GraphOp graph : module.getOps<GraphOp>()) {
     std::string name = freshName(entries.front().getName().str() + "_graph_" +
@@ -407,65 +409,57 @@ LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
   for (BlockArgument arg : entryBlock.getArguments())
     if (isScalarType(arg.getType()) && isConstructionValue(arg))
       construction.push_back(arg);
+  unsigned numTensors = getNumTensorArgs(graph);
 
-  // Construction values reach the body through a Config the runtime adds to
-  // the Graph key: a changed value, or a changed boundary layout, records a
-  // new definition instead of replaying a wrong one.
-  std::string configClass;
-  if (!construction.empty()) {
-    configClass = freshName(name.str() + "_Config");
-    configClasses[graph] = configClass;
-    os << "// Construction values of Graph @" << commentSafe(graph.getName())
-       << ": its scalars read while it is recorded, and its boundary shapes.\n";
-    os << "struct " << configClass << " final : " << sp::kConfigBase << " {\n";
-    os.indent();
-    SmallVector<std::string> fields;
-    for (BlockArgument arg : construction) {
-      std::string field = "scalar_" + std::to_string(arg.getArgNumber());
-      os << "uint64_t " << field << " = 0;\n";
-      fields.push_back(field);
-    }
-    unsigned tensorIndex = 0;
-    for (BlockArgument arg : entryBlock.getArguments()) {
-      auto type = dyn_cast<TensorType>(arg.getType());
-      if (!type)
-        continue;
-      std::string field = "tensor_" + std::to_string(tensorIndex++) + "_shapes";
-      os << "uint32_t " << field << "[" << std::max<int64_t>(type.getRank(), 1)
-         << "] = {};\n";
-      for (int64_t d = 0; d < std::max<int64_t>(type.getRank(), 1); ++d)
-        fields.push_back(field + "[" + std::to_string(d) + "]");
-    }
-    os << "uint64_t hash() const override {\n";
-    os.indent();
-    os << "uint64_t h = 14695981039346656037ull;\n";
-    for (const std::string &field : fields)
-      os << "h = (h ^ (uint64_t)" << field << ") * 1099511628211ull;\n";
-    os << "return h;\n";
-    os.unindent();
-    os << "}\n";
-    os << "bool equals(const " << sp::kConfigBase << "& base) const override {\n";
-    os.indent();
-    os << "const auto& other = static_cast<const " << configClass
-       << "&>(base);\n";
-    os << "return true";
-    for (const std::string &field : fields)
-      os << "\n    && " << field << " == other." << field;
-    os << ";\n";
-    os.unindent();
-    os << "}\n";
-    os.unindent();
-    os << "};\n\n";
+  // The Config joins the Graph key: a changed construction value, or a
+  // changed boundary layout (aliasing included, which fixed the recorded
+  // dependency edges), records a new definition instead of replaying a wrong
+  // one.
+  std::string configClass = freshName(name.str() + "_Config");
+  configClasses[graph] = configClass;
+  os << "// Config of Graph @" << commentSafe(graph.getName())
+     << ": the scalars its body reads while it is\n"
+        "// recorded, and its boundary layout.\n";
+  os << "struct " << configClass << " final : " << sp::kConfigBase << " {\n";
+  os.indent();
+  SmallVector<std::string> fields;
+  for (BlockArgument arg : construction) {
+    std::string field = "scalar_" + std::to_string(arg.getArgNumber());
+    os << "uint64_t " << field << " = 0;\n";
+    fields.push_back(field);
   }
+  if (numTensors)
+    os << sp::kBoundaryLayout << "<" << numTensors << "> layout;\n";
+  os << "uint64_t hash() const override {\n";
+  os.indent();
+  os << "uint64_t h = "
+     << (numTensors ? "layout.hash(14695981039346656037ull)"
+                    : "14695981039346656037ull")
+     << ";\n";
+  for (const std::string &field : fields)
+    os << "h = (h ^ " << field << ") * 1099511628211ull;\n";
+  os << "return h;\n";
+  os.unindent();
+  os << "}\n";
+  os << "bool equals(const " << sp::kConfigBase << "& base) const override {\n";
+  os.indent();
+  os << "const auto& other = static_cast<const " << configClass
+     << "&>(base);\n";
+  os << "return " << (numTensors ? "layout == other.layout" : "true");
+  for (const std::string &field : fields)
+    os << "\n    && " << field << " == other." << field;
+  os << ";\n";
+  os.unindent();
+  os << "}\n";
+  os.unindent();
+  os << "};\n\n";
 
   os << "// Graph @" << commentSafe(graph.getName()) << "\n";
   os << "static void " << name << "(const " << sp::kGraphArgsType << "& "
-     << sp::kGraphArgsName;
-  if (!configClass.empty())
-    os << ", const " << sp::kConfigBase << "& config_base";
-  os << ") {\n";
+     << sp::kGraphArgsName << ", const " << sp::kConfigBase << "& "
+     << (construction.empty() ? "/*config*/" : "config_base") << ") {\n";
   os.indent();
-  if (!configClass.empty()) {
+  if (!construction.empty()) {
     usedNames.insert("config_base");
     usedNames.insert("config");
     os << "const auto& config = static_cast<const " << configClass
@@ -569,42 +563,23 @@ LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
   for (Value scalar : call.getArgs().drop_front(numTensors))
     if (failed(emitScalarArgument(params, scalar, call)))
       return failure();
-  std::string config;
-  if (std::string configClass = configClasses.lookup(graph);
-      !configClass.empty()) {
-    config = freshName(params + "_config");
-    os << configClass << " " << config << ";\n";
-    for (BlockArgument arg : graph.getBody().front().getArguments()) {
-      Value operand = call.getArgs()[arg.getArgNumber()];
-      if (!isScalarType(arg.getType()) || !isConstructionValue(arg))
-        continue;
-      FailureOr<std::string> value = nameOf(operand, call);
-      if (failed(value))
-        return failure();
-      os << config << ".scalar_" << arg.getArgNumber() << " = " << sp::kToU64
-         << "(" << *value << ");\n";
-    }
-    unsigned tensorIndex = 0;
-    for (BlockArgument arg : graph.getBody().front().getArguments()) {
-      auto type = dyn_cast<TensorType>(arg.getType());
-      if (!type)
-        continue;
-      FailureOr<std::string> tensor =
-          nameOf(call.getArgs()[arg.getArgNumber()], call);
-      if (failed(tensor))
-        return failure();
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        os << config << ".tensor_" << tensorIndex << "_shapes[" << d
-           << "] = " << *tensor << ".shapes[" << d << "];\n";
-      ++tensorIndex;
-    }
+  std::string config = freshName(params + "_config");
+  os << configClasses.lookup(graph) << " " << config << ";\n";
+  for (BlockArgument arg : graph.getBody().front().getArguments()) {
+    if (!isScalarType(arg.getType()) || !isConstructionValue(arg))
+      continue;
+    FailureOr<std::string> value =
+        nameOf(call.getArgs()[arg.getArgNumber()], call);
+    if (failed(value))
+      return failure();
+    os << config << ".scalar_" << arg.getArgNumber() << " = " << sp::kToU64
+       << "(" << *value << ");\n";
   }
+  if (numTensors)
+    os << config << ".layout.capture(" << params << ");\n";
   // Its task id is valid only on a cache hit: nothing may depend on it.
   os << sp::kSubmitGraph << "(&" << graphFunctions.lookup(graph) << ", "
-     << params;
-  if (!config.empty())
-    os << ", " << config;
-  os << ");\n";
+     << params << ", " << config << ");\n";
   for (OpResult result : call->getResults()) {
     std::optional<unsigned> tied =
         call.getTiedResultOperandIndex(result.getResultNumber());

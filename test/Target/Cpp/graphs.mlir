@@ -13,8 +13,9 @@
 // CHECK-NEXT:  #include <stdio.h>
 // CHECK-NEXT:  #include "pto_orchestration_api.h"
 // CHECK-EMPTY:
-// CHECK-NEXT:  // Graph @layer
-// CHECK-NEXT:  static void graph_names_graph_layer(const GraphTaskArgs& args) {
+// CHECK-NEXT:  // Boundary layout of a Graph launch
+// CHECK:       // Graph @layer
+// CHECK-NEXT:  static void graph_names_graph_layer(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& args_ = args.tensor(0).ref();
 // CHECK-NEXT:    const auto i = args.scalar(0);
 // CHECK-NEXT:    PTO2_SCOPE() {
@@ -47,7 +48,9 @@
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(GraphTaskArgs_));
-// CHECK-NEXT:      rt_submit_graph(&graph_names_graph_layer, params_t0);
+// CHECK-NEXT:      graph_names_graph_layer_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      rt_submit_graph(&graph_names_graph_layer, params_t0, params_t0_config);
 // CHECK-NEXT:      // Task 1: @k6
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_x);
@@ -83,15 +86,15 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // Only what the body reads while it is recorded is a construction value: a
 // pto.return operand is not (nor is a task argument), so this Graph, which
-// forwards `n` to a task and returns it, gets no Config and one definition
+// forwards `n` to a task and returns it, gets no Config field and one definition
 // serves every `m`. (pto-graph-legalize-pipeline rejects the scalar result,
 // see test/Transforms; pto-translate does not run that check, so the
 // translation of such hand-written IR must still key nothing on `n`.)
 
 // CHECK-LABEL: // Orchestration function: scalar_result_unused
-// CHECK-NOT:   Config
+// CHECK-NOT:   scalar_{{[0-9]+}} = 0;
 // CHECK:       // Graph @g
-// CHECK-NEXT:  static void scalar_result_unused_graph_g(const GraphTaskArgs& args) {
+// CHECK-NEXT:  static void scalar_result_unused_graph_g(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& y = args.tensor(0).ref();
 // CHECK-NEXT:    const auto n = args.scalar(0);
 // CHECK-NEXT:    PTO2_SCOPE() {
@@ -110,7 +113,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(m));
-// CHECK-NEXT:      rt_submit_graph(&scalar_result_unused_graph_g, params_t0);
+// CHECK-NEXT:      scalar_result_unused_graph_g_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      rt_submit_graph(&scalar_result_unused_graph_g, params_t0, params_t0_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {

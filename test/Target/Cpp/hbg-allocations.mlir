@@ -12,7 +12,7 @@
 // own two after its own parameters.
 
 // CHECK-LABEL: // Orchestration function: entry
-// CHECK:       static void entry_graph_stage(const GraphTaskArgs& args) {
+// CHECK:       static void entry_graph_stage(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& acc = args.tensor(0).ref();
 // CHECK-NEXT:    const ChipTensor& t1 = args.tensor(1).ref();
 // CHECK-NEXT:    const ChipTensor& t2 = args.tensor(2).ref();
@@ -54,13 +54,17 @@
 // CHECK-NEXT:      params_t0.add_inout(ext_acc);
 // CHECK-NEXT:      params_t0.add_inout(t1__graph_arg0);
 // CHECK-NEXT:      params_t0.add_inout(t2__graph_arg1);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_stage, params_t0);
+// CHECK-NEXT:      entry_graph_stage_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_stage, params_t0, params_t0_config);
 // CHECK-NEXT:      // Task 1: Graph @stage
 // CHECK-NEXT:      GraphTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_acc);
 // CHECK-NEXT:      params_t1.add_inout(t1__graph_arg0_1);
 // CHECK-NEXT:      params_t1.add_inout(t2__graph_arg1_1);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_stage, params_t1);
+// CHECK-NEXT:      entry_graph_stage_Config params_t1_config;
+// CHECK-NEXT:      params_t1_config.layout.capture(params_t1);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_stage, params_t1, params_t1_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -95,7 +99,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // w), then layer_idx and base.
 
 // CHECK-LABEL: // Orchestration function: main
-// CHECK:       static void main_graph_layer(const GraphTaskArgs& args) {
+// CHECK:       static void main_graph_layer(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& a = args.tensor(0).ref();
 // CHECK-NEXT:    const ChipTensor& c = args.tensor(1).ref();
 // CHECK-NEXT:    const ChipTensor& tmp = args.tensor(2).ref();
@@ -140,7 +144,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          params_t0.add_input([[WL]]);
 // CHECK-NEXT:          params_t0.add_scalar((uint64_t)(i));
 // CHECK-NEXT:          params_t0.add_scalar((uint64_t)([[BASE]]));
-// CHECK-NEXT:          {{^ +}}rt_submit_graph(&main_graph_layer, params_t0);
+// CHECK-NEXT:          main_graph_layer_Config params_t0_config;
+// CHECK-NEXT:          params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:          {{^ +}}rt_submit_graph(&main_graph_layer, params_t0, params_t0_config);
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -186,7 +192,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // 16, one of 4, then passes all 20 with add_inout in creation order.
 
 // CHECK-LABEL: // Orchestration function: entry
-// CHECK:       static void entry_graph_wide(const GraphTaskArgs& args) {
+// CHECK:       static void entry_graph_wide(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& acc = args.tensor(0).ref();
 // CHECK-NEXT:    const ChipTensor& b0 = args.tensor(1).ref();
 // CHECK-NEXT:    const ChipTensor& b1 = args.tensor(2).ref();
@@ -309,7 +315,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      params_t0.add_inout(b17__graph_arg17);
 // CHECK-NEXT:      params_t0.add_inout(b18__graph_arg18);
 // CHECK-NEXT:      params_t0.add_inout(b19__graph_arg19);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_wide, params_t0);
+// CHECK-NEXT:      entry_graph_wide_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_wide, params_t0, params_t0_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -371,7 +379,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // allocated inside the loop of the Graph function.
 
 // CHECK-LABEL: // Orchestration function: entry
-// CHECK:       static void entry_graph_g(const GraphTaskArgs& args) {
+// CHECK:       static void entry_graph_g(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& y = args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < (int64_t)2; i += (int64_t)1) {
@@ -386,7 +394,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      // Task 0: Graph @g
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_g, params_t0);
+// CHECK-NEXT:      entry_graph_g_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_g, params_t0, params_t0_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {

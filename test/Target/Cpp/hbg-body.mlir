@@ -8,7 +8,7 @@
 // reads `shapes[axis]` of the bound tensor; a static axis is a literal.
 
 // CHECK-LABEL: // Orchestration function: entry
-// CHECK:       static void entry_graph_dyn(const GraphTaskArgs& args) {
+// CHECK:       static void entry_graph_dyn(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
 // CHECK-NEXT:    const ChipTensor& y = args.tensor(1).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
@@ -30,7 +30,9 @@
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_x);
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_dyn, params_t0);
+// CHECK-NEXT:      entry_graph_dyn_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_dyn, params_t0, params_t0_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -58,7 +60,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // boundary tensor; the dim the task reads stays in the body.
 
 // CHECK-LABEL: // Orchestration function: entry
-// CHECK:       static void entry_graph_dyn(const GraphTaskArgs& args) {
+// CHECK:       static void entry_graph_dyn(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
 // CHECK-NEXT:    const ChipTensor& y = args.tensor(1).ref();
 // CHECK-NEXT:    const ChipTensor& left = args.tensor(2).ref();
@@ -78,7 +80,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      params_t0.add_input(ext_x);
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
 // CHECK-NEXT:      params_t0.add_input([[LEFT]]);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_dyn, params_t0);
+// CHECK-NEXT:      entry_graph_dyn_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_dyn, params_t0, params_t0_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -109,7 +113,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // own id is used unguarded and the invalid sentinel is guarded.
 
 // CHECK-LABEL: // Orchestration function: entry
-// CHECK:       static void entry_graph_chain(const GraphTaskArgs& args) {
+// CHECK:       static void entry_graph_chain(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
 // CHECK-NEXT:    const ChipTensor& y = args.tensor(1).ref();
 // CHECK-NEXT:    const ChipTensor& z = args.tensor(2).ref();
@@ -153,7 +157,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      params_t0.add_input(ext_x);
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
 // CHECK-NEXT:      params_t0.add_inout(ext_z);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_chain, params_t0);
+// CHECK-NEXT:      entry_graph_chain_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_chain, params_t0, params_t0_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -187,7 +193,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // this test leaves open).
 
 // CHECK-LABEL: // Orchestration function: mixed_prefix
-// CHECK:       static void mixed_prefix_graph_mix(const GraphTaskArgs& args) {
+// CHECK:       static void mixed_prefix_graph_mix(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @mm
@@ -230,7 +236,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      // Task 2: Graph @mix
 // CHECK-NEXT:      GraphTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_inout(ext_x);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&mixed_prefix_graph_mix, params_t2);
+// CHECK-NEXT:      mixed_prefix_graph_mix_Config params_t2_config;
+// CHECK-NEXT:      params_t2_config.layout.capture(params_t2);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&mixed_prefix_graph_mix, params_t2, params_t2_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {

@@ -1,37 +1,44 @@
 // RUN: pto-opt %s -split-input-file --pto-graph-legalize-pipeline --pto-orchestration-prepare-pipeline --mlir-print-debuginfo | pto-translate --pto-to-cpp -split-input-file | FileCheck %s
 
-// Construction values (docs/translation.md, "Graph functions"; issue 5,
-// "Deliver" 3): a boundary scalar the body reads while it is recorded (here a
-// loop bound of scalar-only control flow, which launches nothing) reaches the
-// body through a generated `<fn>_Config` deriving simpler::hbg::ConfigBase.
-// It holds the scalar's to_u64 bits (field scalar_<parameter number>) and the
-// boundary tensors' shapes; hash() and equals() cover every field. The body
-// takes `const simpler::hbg::ConfigBase& config_base` and decodes with
-// from_u64<T>; the wrapper is still bound (and forwarded where a task takes
-// it). Each call site fills its own `params_t<N>_config` and passes it to
-// rt_submit_graph, so the runtime keys the recording on the values.
+// Graph Configs (docs/translation.md, "Graph functions"; issue 5, "Deliver"
+// 3): every Graph gets a generated `<fn>_Config` deriving
+// simpler::hbg::ConfigBase, which the runtime adds to the Graph key. It holds
+// the to_u64 bits of each boundary scalar the body reads while it is recorded
+// (field scalar_<parameter number>; here a loop bound of scalar-only control
+// flow, which launches nothing) and a GraphBoundaryLayout<N> of the N boundary
+// tensors: dtype, shapes, strides, storage bytes, alias partition and offset
+// within the partition. hash() and equals() cover every field. A body that
+// reads construction values takes `const simpler::hbg::ConfigBase&
+// config_base` and decodes with from_u64<T>; the wrapper is still bound (and
+// forwarded where a task takes it). Each call site fills its own
+// `params_t<N>_config` (scalars, then layout.capture(params)) and passes it to
+// rt_submit_graph, so the runtime keys the recording on both.
 
 // Three calls with loop bounds 3, 5 and 3: the Configs of the first and the
 // third hold the same bits (one recording), the second differs. `s` is only
 // forwarded: no Config field.
 
 // CHECK-LABEL: // Orchestration function: entry
+// CHECK:       template <uint32_t N>
+// CHECK-NEXT:  struct GraphBoundaryLayout {
+// CHECK:         void capture(const GraphTaskArgs& args) {
+// CHECK:             partition[i] = i;
+// CHECK:               if (args.tensor(j).ref().buffer.addr == t.buffer.addr) {
+// CHECK:             partition_offset[i] = t.start_offset - args.tensor(partition[i]).ref().start_offset;
+// CHECK:         uint64_t hash(uint64_t h) const {
+// CHECK:         bool operator==(const GraphBoundaryLayout& other) const {
 // CHECK:       struct entry_graph_repeat_Config final : simpler::hbg::ConfigBase {
 // CHECK-NEXT:    uint64_t scalar_1 = 0;
-// CHECK-NEXT:    uint32_t tensor_0_shapes[2] = {};
+// CHECK-NEXT:    GraphBoundaryLayout<1> layout;
 // CHECK-NEXT:    uint64_t hash() const override {
-// CHECK-NEXT:      uint64_t h = 14695981039346656037ull;
-// CHECK-NEXT:      h = (h ^ (uint64_t)scalar_1) * 1099511628211ull;
-// CHECK-NEXT:      h = (h ^ (uint64_t)tensor_0_shapes[0]) * 1099511628211ull;
-// CHECK-NEXT:      h = (h ^ (uint64_t)tensor_0_shapes[1]) * 1099511628211ull;
+// CHECK-NEXT:      uint64_t h = layout.hash(14695981039346656037ull);
+// CHECK-NEXT:      h = (h ^ scalar_1) * 1099511628211ull;
 // CHECK-NEXT:      return h;
 // CHECK-NEXT:    }
 // CHECK-NEXT:    bool equals(const simpler::hbg::ConfigBase& base) const override {
 // CHECK-NEXT:      const auto& other = static_cast<const entry_graph_repeat_Config&>(base);
-// CHECK-NEXT:      return true
-// CHECK-NEXT:          && scalar_1 == other.scalar_1
-// CHECK-NEXT:          && tensor_0_shapes[0] == other.tensor_0_shapes[0]
-// CHECK-NEXT:          && tensor_0_shapes[1] == other.tensor_0_shapes[1];
+// CHECK-NEXT:      return layout == other.layout
+// CHECK-NEXT:          && scalar_1 == other.scalar_1;
 // CHECK-NEXT:    }
 // CHECK-NEXT:  };
 // CHECK:       // Graph @repeat
@@ -69,8 +76,7 @@
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(m));
 // CHECK-NEXT:      entry_graph_repeat_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.scalar_1 = to_u64((int64_t)3);
-// CHECK-NEXT:      params_t0_config.tensor_0_shapes[0] = ext_x.shapes[0];
-// CHECK-NEXT:      params_t0_config.tensor_0_shapes[1] = ext_x.shapes[1];
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_repeat, params_t0, params_t0_config);
 // CHECK-NEXT:      // Task 1: Graph @repeat
 // CHECK-NEXT:      GraphTaskArgs params_t1;
@@ -79,8 +85,7 @@
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(m));
 // CHECK-NEXT:      entry_graph_repeat_Config params_t1_config;
 // CHECK-NEXT:      params_t1_config.scalar_1 = to_u64((int64_t)5);
-// CHECK-NEXT:      params_t1_config.tensor_0_shapes[0] = ext_x.shapes[0];
-// CHECK-NEXT:      params_t1_config.tensor_0_shapes[1] = ext_x.shapes[1];
+// CHECK-NEXT:      params_t1_config.layout.capture(params_t1);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_repeat, params_t1, params_t1_config);
 // CHECK-NEXT:      // Task 2: Graph @repeat
 // CHECK-NEXT:      GraphTaskArgs params_t2;
@@ -89,8 +94,7 @@
 // CHECK-NEXT:      params_t2.add_scalar((uint64_t)(m));
 // CHECK-NEXT:      entry_graph_repeat_Config params_t2_config;
 // CHECK-NEXT:      params_t2_config.scalar_1 = to_u64((int64_t)3);
-// CHECK-NEXT:      params_t2_config.tensor_0_shapes[0] = ext_x.shapes[0];
-// CHECK-NEXT:      params_t2_config.tensor_0_shapes[1] = ext_x.shapes[1];
+// CHECK-NEXT:      params_t2_config.layout.capture(params_t2);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_repeat, params_t2, params_t2_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
@@ -128,7 +132,6 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-LABEL: // Orchestration function: entry
 // CHECK:       struct entry_graph_both_Config final : simpler::hbg::ConfigBase {
 // CHECK-NEXT:    uint64_t scalar_1 = 0;
-// CHECK-NEXT:    uint32_t tensor_0_shapes[1] = {};
 // CHECK:       static void entry_graph_both(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& config_base) {
 // CHECK-NEXT:    const auto& config = static_cast<const entry_graph_both_Config&>(config_base);
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
@@ -146,7 +149,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:        params_t0.add_scalar((uint64_t)([[N]]));
 // CHECK-NEXT:        entry_graph_both_Config params_t0_config;
 // CHECK-NEXT:        params_t0_config.scalar_1 = to_u64([[N]]);
-// CHECK-NEXT:        params_t0_config.tensor_0_shapes[0] = ext_x.shapes[0];
+// CHECK-NEXT:        params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:        {{^ +}}rt_submit_graph(&entry_graph_both, params_t0, params_t0_config);
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %s: i32)
@@ -184,7 +187,6 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK:       struct entry_graph_derived_Config final : simpler::hbg::ConfigBase {
 // CHECK-NEXT:    uint64_t scalar_3 = 0;
 // CHECK-NEXT:    uint64_t scalar_4 = 0;
-// CHECK-NEXT:    uint32_t tensor_0_shapes[2] = {};
 // CHECK:       static void entry_graph_derived(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& config_base) {
 // CHECK-NEXT:    const auto& config = static_cast<const entry_graph_derived_Config&>(config_base);
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
@@ -215,8 +217,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      entry_graph_derived_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.scalar_3 = to_u64(true);
 // CHECK-NEXT:      params_t0_config.scalar_4 = to_u64([[N2]]);
-// CHECK-NEXT:      params_t0_config.tensor_0_shapes[0] = ext_x.shapes[0];
-// CHECK-NEXT:      params_t0_config.tensor_0_shapes[1] = ext_x.shapes[1];
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_derived, params_t0, params_t0_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
@@ -246,6 +247,54 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
                            %m: index loc("m"), %s: f32 loc("s")) {
     %t = arith.constant true
     pto.call @derived(%x, %m, %s, %t) : (!pto.tensor<16x8xf32>, index, f32, i1) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A Graph with no construction values still has a Config: its boundary
+// layout. Two calls pass the same buffer for both parameters and then two
+// different buffers; the recorded dependency edges differ, and so does the
+// layout's partition field, which keeps the two recordings apart. The body
+// takes the Config unnamed.
+
+// CHECK-LABEL: // Orchestration function: entry
+// CHECK:       struct entry_graph_pair_Config final : simpler::hbg::ConfigBase {
+// CHECK-NEXT:    GraphBoundaryLayout<2> layout;
+// CHECK-NEXT:    uint64_t hash() const override {
+// CHECK-NEXT:      uint64_t h = layout.hash(14695981039346656037ull);
+// CHECK-NEXT:      return h;
+// CHECK-NEXT:    }
+// CHECK-NEXT:    bool equals(const simpler::hbg::ConfigBase& base) const override {
+// CHECK-NEXT:      const auto& other = static_cast<const entry_graph_pair_Config&>(base);
+// CHECK-NEXT:      return layout == other.layout;
+// CHECK-NEXT:    }
+// CHECK-NEXT:  };
+// CHECK:       static void entry_graph_pair(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
+// CHECK-NOT:     config.
+// CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
+// CHECK:         params_t0.add_input(ext_x);
+// CHECK-NEXT:    params_t0.add_inout(ext_x);
+// CHECK-NEXT:    entry_graph_pair_Config params_t0_config;
+// CHECK-NEXT:    params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:    {{^ +}}rt_submit_graph(&entry_graph_pair, params_t0, params_t0_config);
+// CHECK:         params_t1.add_input(ext_x);
+// CHECK-NEXT:    params_t1.add_inout(ext_y);
+// CHECK-NEXT:    entry_graph_pair_Config params_t1_config;
+// CHECK-NEXT:    params_t1_config.layout.capture(params_t1);
+// CHECK-NEXT:    {{^ +}}rt_submit_graph(&entry_graph_pair, params_t1, params_t1_config);
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%a: !pto.tensor<16xf32> {pto.direction = #pto.direction<in>}, %b: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @pair(%a: !pto.tensor<16xf32> {pto.direction = #pto.direction<in>} loc("a"),
+                  %b: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("b")) {
+    %b1, %t = pto.submit @k(%a, %b) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+  pto.orchestration @entry(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("x"),
+                           %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("y")) {
+    pto.call @pair(%x, %x) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
+    pto.call @pair(%x, %y) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
     pto.return
   }
 }

@@ -12,14 +12,14 @@
 // The decoder example: `base = layer_idx * 128` is derived in the body and
 // read by a task. After the legalize pipeline `base` is a second boundary
 // scalar: the body forwards both wrappers, the caller passes `i` and computes
-// `i * 128`. The body has nothing to allocate and no Config (every boundary
-// scalar is only forwarded).
+// `i * 128`. The body has nothing to allocate and reads no Config field
+// (every boundary scalar is only forwarded), so it takes the Config unnamed.
 
 // CHECK-LABEL: // Orchestration function: main
 // CHECK-NEXT:  // Kernel ids: 0 = @add (aiv)
-// CHECK-NOT:   Config
+// CHECK-NOT:   scalar_{{[0-9]+}} = 0;
 // CHECK:       // Graph @layer
-// CHECK-NEXT:  static void main_graph_layer(const GraphTaskArgs& args) {
+// CHECK-NEXT:  static void main_graph_layer(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& a = args.tensor(0).ref();
 // CHECK-NEXT:    const ChipTensor& c = args.tensor(1).ref();
 // CHECK-NEXT:    const auto layer_idx = args.scalar(0);
@@ -49,7 +49,9 @@
 // CHECK-NEXT:          params_t0.add_inout(ext_c);
 // CHECK-NEXT:          params_t0.add_scalar((uint64_t)(i));
 // CHECK-NEXT:          params_t0.add_scalar((uint64_t)([[BASE]]));
-// CHECK-NEXT:          {{^ +}}rt_submit_graph(&main_graph_layer, params_t0);
+// CHECK-NEXT:          main_graph_layer_Config params_t0_config;
+// CHECK-NEXT:          params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:          {{^ +}}rt_submit_graph(&main_graph_layer, params_t0, params_t0_config);
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -93,7 +95,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // CHECK-LABEL: // Orchestration function: entry
 // CHECK:       // Graph @scaled
-// CHECK-NEXT:  static void entry_graph_scaled(const GraphTaskArgs& args) {
+// CHECK-NEXT:  static void entry_graph_scaled(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
 // CHECK-NEXT:    const auto s = args.scalar(0);
 // CHECK-NEXT:    const auto d = args.scalar(1);
@@ -122,7 +124,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      params_t0.add_scalar(to_u64(2.5{{0*}}e+00));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)([[N]]));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(true));
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_scaled, params_t0);
+// CHECK-NEXT:      entry_graph_scaled_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_scaled, params_t0, params_t0_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -154,7 +158,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // CHECK-LABEL: // Orchestration function: entry
 // CHECK:       // Graph @first
-// CHECK-NEXT:  static void entry_graph_first(const GraphTaskArgs& args) {
+// CHECK-NEXT:  static void entry_graph_first(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @k
@@ -168,7 +172,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       // Graph @second
-// CHECK-NEXT:  static void entry_graph_second(const GraphTaskArgs& args) {
+// CHECK-NEXT:  static void entry_graph_second(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& y = args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @k
@@ -186,7 +190,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      // Task 0: Graph @first
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_first, params_t0);
+// CHECK-NEXT:      entry_graph_first_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_first, params_t0, params_t0_config);
 // CHECK-NEXT:      // Task 1: @k
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_x);
@@ -194,7 +200,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      // Task 2: Graph @second
 // CHECK-NEXT:      GraphTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_inout(ext_x);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_second, params_t2);
+// CHECK-NEXT:      entry_graph_second_Config params_t2_config;
+// CHECK-NEXT:      params_t2_config.layout.capture(params_t2);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_second, params_t2, params_t2_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {

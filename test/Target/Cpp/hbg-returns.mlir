@@ -11,7 +11,7 @@
 // argument (ext_b) and the second result the first (ext_a).
 
 // CHECK-LABEL: // Orchestration function: entry
-// CHECK:       static void entry_graph_swap(const GraphTaskArgs& args) {
+// CHECK:       static void entry_graph_swap(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& p = args.tensor(0).ref();
 // CHECK-NEXT:    const ChipTensor& q = args.tensor(1).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
@@ -32,7 +32,9 @@
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_a);
 // CHECK-NEXT:      params_t0.add_inout(ext_b);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_swap, params_t0);
+// CHECK-NEXT:      entry_graph_swap_Config params_t0_config;
+// CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_swap, params_t0, params_t0_config);
 // CHECK-NEXT:      // Task 1: @use
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(ext_b);
@@ -86,7 +88,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          GraphTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_inout([[X]]);
 // CHECK-NEXT:          params_t0.add_inout([[Y]]);
-// CHECK-NEXT:          {{^ +}}rt_submit_graph(&entry_graph_swap, params_t0);
+// CHECK-NEXT:          entry_graph_swap_Config params_t0_config;
+// CHECK-NEXT:          params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:          {{^ +}}rt_submit_graph(&entry_graph_swap, params_t0, params_t0_config);
 // CHECK-NEXT:        }
 // CHECK-NEXT:        ChipTensor [[NX:[a-z0-9_]+]]{};
 // CHECK-NEXT:        [[NX]] = [[Y]];
@@ -147,7 +151,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          GraphTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_input(ext_a);
 // CHECK-NEXT:          params_t0.add_inout(ext_b);
-// CHECK-NEXT:          {{^ +}}rt_submit_graph(&entry_graph_pick, params_t0);
+// CHECK-NEXT:          entry_graph_pick_Config params_t0_config;
+// CHECK-NEXT:          params_t0_config.layout.capture(params_t0);
+// CHECK-NEXT:          {{^ +}}rt_submit_graph(&entry_graph_pick, params_t0, params_t0_config);
 // CHECK-NEXT:        }
 // CHECK-NEXT:        r = ext_a;
 // CHECK-NEXT:      }
@@ -157,7 +163,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          GraphTaskArgs params_t1;
 // CHECK-NEXT:          params_t1.add_input(ext_a);
 // CHECK-NEXT:          params_t1.add_inout(ext_c);
-// CHECK-NEXT:          {{^ +}}rt_submit_graph(&entry_graph_pick, params_t1);
+// CHECK-NEXT:          entry_graph_pick_Config params_t1_config;
+// CHECK-NEXT:          params_t1_config.layout.capture(params_t1);
+// CHECK-NEXT:          {{^ +}}rt_submit_graph(&entry_graph_pick, params_t1, params_t1_config);
 // CHECK-NEXT:        }
 // CHECK-NEXT:        r = ext_c;
 // CHECK-NEXT:      }
