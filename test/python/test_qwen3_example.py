@@ -9,10 +9,12 @@ runtime's limits, that the C++ compiles against the check header, and,
 with the record/replay model on the scaled-down variant, that the
 legalized program replays like eager execution with no graph heap.
 
-The full-size model is not run in the replay model (its stacked weights
-alone are about 26 GB); its graph-heap figures are computed statically from
-the Graph body's allocations, and the same computation is checked against
-the model's measurement on the scaled-down variant.
+The full-size model's stacked weights alone are about 26 GB, so it runs in
+the replay model's accounting mode (``sim.Runtime(..., data=False)``:
+metadata-only buffers, kernels not evaluated): its measured graph heap is
+checked against the static count from the Graph body's allocations, and
+accounting is checked to keep exactly the bookkeeping of a run with data on
+the scaled-down variant.
 """
 
 import importlib.util
@@ -299,7 +301,8 @@ def test_verifier_accepts_the_legalized_module():
 
 def test_graph_heap_per_call_full_size():
     """Graph-heap bytes per decode step, computed from the Graph body (the
-    replay model measures the same quantity on the small variant below)."""
+    replay model measures the same quantity below, at full size without
+    data)."""
     d = model.QWEN3_14B
     with Context():
         original, legal = build(), legalized()
@@ -322,7 +325,8 @@ def test_cpp_compiles(tmp_path):
     with Context():
         module = legalized()
         cpp = to_orchestration_cpp(module)
-    assert "static void decode_step_graph_decoder_layer(const GraphTaskArgs& args)" in cpp
+    assert ("static void decode_step_graph_decoder_layer(const GraphTaskArgs& args, "
+            "const simpler::hbg::ConfigBase& /*config*/)" in cpp)
     assert "PTO2_SCOPE(PTO2ScopeMode::MANUAL)" in cpp
     assert cpp.count("rt_submit_graph(") == 1
     # Names come from the Python program.
@@ -392,3 +396,66 @@ def test_dimensions_are_parameters():
         model.Dims(heads=6, kv_heads=4)
     with pytest.raises(TypeError):
         model.build(hidden_size=1)
+
+
+# ----------------------------------------------------------------------------
+# Replay without data (full size)
+# ----------------------------------------------------------------------------
+
+
+def bookkeeping(rt, stats):
+    """What a replay-mode runtime recorded, comparable across runtimes:
+    per-run counters and, per Graph, each definition's key, nodes,
+    allocations (as shapes: buffers differ) and returns."""
+    defs = {g: [(d.layout, d.config, d.nodes, d.returns, d.replays, d.alloc_bytes,
+                 [(v.element_type, v.buffer.size, v.offset, v.shape, v.strides)
+                  for v in d.allocs])
+                for d in ds]
+            for g, ds in rt.definitions.items()}
+    return stats, defs
+
+
+def test_full_size_graph_heap_measured_without_data():
+    """The full-size decode step replayed in accounting mode (seconds, tens
+    of MB): the graph heap the model measures is the static count per layer
+    call times 40 as written, 0 after legalizing, with one definition for
+    all layers."""
+    d = model.QWEN3_14B
+    with Context():
+        original_module, legal_module = build(), legalized()
+        static = graph_heap_bytes(graph(original_module))
+        programs = {"original": sim.load_program(original_module),
+                    "legalized": sim.load_program(legal_module)}
+    args = sim.default_arguments(programs["original"], "decode_step",
+                                 np.random.default_rng(0), data=False)
+    measured = {}
+    for name, program in programs.items():
+        rt = sim.Runtime(program, "replay", data=False)
+        results = [rt.run("decode_step", args) for _ in range(2)]
+        (definition,) = rt.definitions_of("decoder_layer")
+        assert definition.replays == 2 * d.layers - 1
+        assert [r.stats.graph_calls for r in results] == [d.layers] * 2
+        assert all(t is None for r in results for t in r.tensors)  # nothing computed
+        measured[name] = ([r.stats.graph_heap_bytes for r in results], definition.alloc_bytes)
+    assert measured["original"] == ([static * d.layers] * 2, static)
+    assert static * d.layers == 124_518_400
+    assert measured["legalized"] == ([0, 0], 0)
+
+
+def test_accounting_keeps_the_bookkeeping_of_data_runs():
+    """Same arguments, same runtime code: runs with and without data record
+    the same definitions (keys, nodes, allocations) and count the same
+    calls, tasks and bytes, on the program as written and legalized."""
+    d = model.SMALL
+    with Context():
+        programs = [sim.load_program(build(d)), sim.load_program(legalized(d))]
+    rng = np.random.default_rng(3)
+    runs = [sim.default_arguments(programs[0], "decode_step", rng) for _ in range(2)]
+    for program in programs:
+        seen = []
+        for data in (True, False):
+            rt = sim.Runtime(program, "replay", data=data)
+            seen.append(bookkeeping(rt, [rt.run("decode_step", a).stats for a in runs]))
+        assert seen[0] == seen[1]
+        (defs,) = seen[0][1].values()
+        assert len(defs) == 1 and defs[0][4] == 2 * d.layers - 1

@@ -778,3 +778,47 @@ def test_view_with_boundary_extent_is_hoisted_and_replays_exactly(pto_opt):
     body = outcome.legalized[outcome.legalized.index("pto.graph @g"):
                              outcome.legalized.index("pto.orchestration")]
     assert "pto.slice" not in body
+
+
+# ----------------------------------------------------------------------------
+# Accounting mode (data=False)
+# ----------------------------------------------------------------------------
+
+NEEDS_CONTENTS = {
+    "read": HBG + f"""
+  pto.kernel aiv @k(%c: {T} {INOUT}, %s: i32)
+  pto.orchestration @main(%c: {T} {INOUT}, %f: !pto.tensor<4xi32>) {{
+    %s = pto.read %f[1] : !pto.tensor<4xi32>
+    %c1, %t = pto.submit @k(%c, %s) : ({T}, i32) -> {T}
+    pto.return
+  }}
+}}
+""",
+    "predicate": HBG + f"""
+  pto.kernel aiv @k(%c: {T} {INOUT})
+  pto.orchestration @main(%c: {T} {INOUT}, %f: !pto.tensor<4xi32>) {{
+    %c1, %t = pto.submit @k(%c) pred(%f : !pto.tensor<4xi32>) : ({T}) -> {T}
+    pto.return
+  }}
+}}
+"""}
+
+
+@pytest.mark.parametrize("what", sorted(NEEDS_CONTENTS))
+def test_accounting_refuses_what_depends_on_contents(what):
+    """A host read or a dispatch predicate without data would be a guess."""
+    prog = program(NEEDS_CONTENTS[what])
+    args = runs_for(prog, 1)[0]
+    sim.Runtime(prog, "eager").run("main", args)
+    with pytest.raises(sim.SimError, match=r"accounting run \(data=False\)"):
+        sim.Runtime(prog, "eager", data=False).run("main", args)
+
+
+def test_accounting_counts_writes_without_storing():
+    prog = program(GRAPH_WRITE)
+    args = sim.default_arguments(prog, "main", np.random.default_rng(0), data=False)
+    assert all(a.strides == (0,) * a.ndim for a in args)  # no memory behind them
+    stats = [sim.Runtime(prog, "replay", data=data).run("main", args).stats
+             for data in (True, False)]
+    assert stats[0] == stats[1] and stats[1].construction_writes == 1
+    assert stats[1].records == 1 and stats[1].replays == 3

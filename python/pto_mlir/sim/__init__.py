@@ -22,6 +22,10 @@ Graph is replay-safe::
         b = replay.run("main", args)
         assert sim.same_tensors(a, b)
 
+``sim.Runtime(program, mode, data=False)`` does the same bookkeeping
+(definitions, graph-heap bytes, counters) without tensor contents, for
+programs too large to hold in memory.
+
 Modules: :mod:`.program` (lowering the MLIR objects), :mod:`.interp` (the
 interpreter), :mod:`.scalars` (``arith`` semantics), :mod:`.memory`
 (buffers and views), :mod:`.kernels` (the kernel model), :mod:`.runtime`

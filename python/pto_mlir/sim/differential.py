@@ -22,7 +22,7 @@ from .runtime import Runtime, RunResult, RunStats
 
 def default_arguments(program: Program, entry: str, rng: np.random.Generator,
                       scalars: Optional[Dict[str, object]] = None,
-                      dynamic_extent: int = 8) -> List[object]:
+                      dynamic_extent: int = 8, data: bool = True) -> List[object]:
     """Deterministic random arguments for orchestration ``@entry``.
 
     Args:
@@ -32,6 +32,10 @@ def default_arguments(program: Program, entry: str, rng: np.random.Generator,
         scalars: values of scalar parameters by name; a scalar not listed
             gets an integer in [0, 4) (or a float in [0, 1)).
         dynamic_extent: extent used for a ``?`` axis.
+        data: ``False`` for arguments of an accounting run
+            (``Runtime(..., data=False)``): each tensor is a zero-filled
+            read-only broadcast array of the logical shape and storage
+            dtype, taking no memory whatever its size.
 
     Returns:
         one value per parameter: numpy arrays of the logical shape (floats
@@ -45,7 +49,10 @@ def default_arguments(program: Program, entry: str, rng: np.random.Generator,
         if t.is_tensor:
             shape = tuple(dynamic_extent if d is None else d for d in t.shape)
             et = t.element_type
-            if et in ("f16", "f32"):
+            if not data:
+                # One stored element, stride 0 on every axis.
+                arr = np.broadcast_to(np.zeros((), storage_dtype(et)), shape)
+            elif et in ("f16", "f32"):
                 arr = (rng.random(shape) * 2 - 1).astype(storage_dtype(et))
             elif et == "bf16":
                 f = (rng.random(shape) * 2 - 1).astype(np.float32)

@@ -375,11 +375,12 @@ class Interpreter:
         shape, t, batchable = self._alloc_shape(ins, env, block, 1)
         view = ex.create(ins, shape, t, batchable, token)
         value = env[ins.operands[0]]
-        arr = view.array()
-        if t.element_type == "bf16":
-            arr[...] = float_to_bf16_bits(value)
-        else:
-            arr[...] = value
+        if not view.buffer.metadata_only:  # an accounting run stores nothing
+            arr = view.array()
+            if t.element_type == "bf16":
+                arr[...] = float_to_bf16_bits(value)
+            else:
+                arr[...] = value
         env[ins.results[0]] = view
 
     def _indices(self, ins, env, first: int) -> List[int]:

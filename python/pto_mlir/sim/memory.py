@@ -16,6 +16,10 @@ shapes, strides, start offset, dtype).
 Element types are named as in MLIR (``f16``, ``bf16``, ``f32``, ``f64``,
 ``i1`` ... ``i64``). ``bf16`` has no numpy type and is stored as its raw
 ``uint16`` bit pattern; ``i1`` is stored as ``uint8`` holding 0 or 1.
+
+A buffer of an accounting run (``Runtime(..., data=False)``) is
+*metadata-only*: it has a kind, element type, size and id but no storage
+(:attr:`Buffer.metadata_only`), so sizes of any magnitude cost nothing.
 """
 
 from __future__ import annotations
@@ -82,25 +86,33 @@ class Buffer:
         kind: ``EXTERNAL``, ``HEAP``, ``GRAPH_HEAP`` or ``TEMPLATE``.
         element_type: MLIR element type name.
         size: number of elements.
-        data: flat numpy array of ``size`` elements, or None for a template.
+        data: flat numpy array of ``size`` elements, or None for a template
+            or a metadata-only buffer (``storage=False``).
         alloc_id: for a template, its index among the recording's allocations.
     """
 
     __slots__ = ("id", "kind", "element_type", "size", "data", "alloc_id")
 
     def __init__(self, kind: str, element_type: str, size: int,
-                 data: Optional[np.ndarray] = None, alloc_id: Optional[int] = None):
+                 data: Optional[np.ndarray] = None, alloc_id: Optional[int] = None,
+                 storage: bool = True):
         self.id = next(_buffer_ids)
         self.kind = kind
         self.element_type = element_type
         self.size = int(size)
         self.alloc_id = alloc_id
-        if data is None and kind != TEMPLATE:
+        if data is None and kind != TEMPLATE and storage:
             # Fresh allocations are zero-filled. The runtime leaves them
             # uninitialised; a program reading one before writing it is
             # outside the contract either way, and zero keeps runs comparable.
             data = np.zeros(self.size, dtype=storage_dtype(element_type))
         self.data = data
+
+    @property
+    def metadata_only(self) -> bool:
+        """True for a buffer that is sized but never stored (accounting mode);
+        a template is not one (it stands for storage that does not exist yet)."""
+        return self.data is None and self.kind != TEMPLATE
 
     @property
     def nbytes(self) -> int:
@@ -161,6 +173,9 @@ class TensorView:
             SimError: the buffer has no storage (a template) or the window
                 lies outside it.
         """
+        if self.buffer.metadata_only:
+            raise SimError(f"{self.buffer!r} is metadata-only: an accounting run "
+                           f"(data=False) has no tensor contents")
         if self.buffer.data is None:
             raise SimError(f"{self.buffer!r} has no storage: runtime allocations of "
                            f"a Graph being recorded cannot be accessed during construction")
@@ -190,15 +205,16 @@ class TensorView:
 
 
 def new_tensor(kind: str, element_type: str, shape: Sequence[int], layout: str = "nd",
-               alloc_id: Optional[int] = None) -> TensorView:
-    """A dense tensor on a fresh buffer of heap ``kind``."""
+               alloc_id: Optional[int] = None, storage: bool = True) -> TensorView:
+    """A dense tensor on a fresh buffer of heap ``kind`` (metadata-only if
+    not ``storage``)."""
     shape = tuple(int(s) for s in shape)
     if any(s < 0 for s in shape):
         raise SimError(f"negative extent in allocation shape {list(shape)}")
     n = 1
     for s in shape:
         n *= s
-    buf = Buffer(kind, element_type, n, alloc_id=alloc_id)
+    buf = Buffer(kind, element_type, n, alloc_id=alloc_id, storage=storage)
     return TensorView(buf, 0, shape, contiguous_strides(shape, layout))
 
 

@@ -74,6 +74,18 @@ a task of the same Graph submission writes raises
 :class:`~pto_mlir.sim.errors.SimError` in both modes (construction cannot
 see device results).
 
+Accounting mode (``Runtime(..., data=False)``) runs the same bookkeeping
+without any tensor contents, for programs whose data would not fit in
+memory: buffers are metadata-only (kind, element type, size, id; see
+:attr:`~pto_mlir.sim.memory.Buffer.metadata_only`), kernels are counted but
+not evaluated, ``pto.write`` and ``pto.full`` store nothing. Definitions,
+Graph keys (layout and Config), nodes, replay patching and every byte
+counter go through exactly the code of the data mode. Anything whose
+outcome depends on tensor contents raises
+:class:`~pto_mlir.sim.errors.SimError` instead of guessing: a host
+``pto.read`` (its value could select a definition) and a dispatch
+predicate (it decides whether a task or a Graph call runs).
+
 What the model leaves out: timing, concurrency and dependency edges (tasks
 run one at a time in submission order, which every legal dependency order
 refines), ``core_num``, scopes (``pto.scope`` only groups), memory limits
@@ -92,7 +104,7 @@ from ..ir import Module
 from .errors import DefinitionLimitError, GraphSubmissionError, SimError
 from .interp import Executor, Interpreter, load_element, store_element
 from .kernels import run_kernel
-from .memory import (GRAPH_HEAP, HEAP, TEMPLATE, Buffer, TensorView, new_tensor,
+from .memory import (EXTERNAL, GRAPH_HEAP, HEAP, TEMPLATE, Buffer, TensorView, new_tensor,
                      tensor_from_array)
 from .program import Function, Instr, Program, TypeInfo, load_program
 from .scalars import canon, scalar_bits
@@ -145,6 +157,10 @@ class RunResult:
         the contents of every tensor it wrote). Two runs with equal traces
         computed the same values everywhere, including in buffers that no
         argument can observe afterwards (dead temporaries).
+
+    In accounting mode (``data=False``) there are no contents: every entry
+    of ``tensors`` and every tensor in ``results`` is ``None`` and ``trace``
+    is ``""``; ``stats`` is complete.
     """
 
     tensors: List[Optional[np.ndarray]]
@@ -214,10 +230,11 @@ def layout_key(boundary: Sequence[Optional[TensorView]]) -> tuple:
     return tuple(parts)
 
 
-def _pred_true(view: TensorView) -> bool:
+def _pred_true(rt: "Runtime", view: TensorView, loc: str) -> bool:
     """A dispatch predicate: the task runs if the first element is nonzero."""
     if view.numel == 0:
         return False
+    _require_contents(rt, view, f"{loc}: a dispatch predicate")
     return bool(view.array().reshape(-1)[0] != 0)
 
 
@@ -233,6 +250,18 @@ def _static_shape(t: TypeInfo, where: str) -> Tuple[int, ...]:
     return tuple(t.shape)
 
 
+def _require_contents(rt: "Runtime", view: TensorView, what: str) -> None:
+    """Raises SimError unless ``what`` can use the contents of ``view``."""
+    if not rt.data:
+        # Refuse rather than guess: a value read here could select a
+        # definition or decide whether a task runs, and even a buffer with
+        # storage is stale (kernels do not run).
+        raise SimError(f"{what} needs tensor contents, which an accounting run "
+                       f"(data=False) does not have")
+    if view.buffer.data is None:
+        raise SimError(f"{what}: {view.buffer!r} has no storage")
+
+
 def _element_bits(view: TensorView, position: int) -> bytes:
     return view.buffer.data[position:position + 1].tobytes()
 
@@ -246,7 +275,7 @@ class _Direct(Executor):
         self.written: set = set()
 
     def _alloc(self, t: TypeInfo, shape) -> TensorView:
-        view = new_tensor(HEAP, t.element_type, shape, t.layout)
+        view = new_tensor(HEAP, t.element_type, shape, t.layout, storage=self.rt.data)
         self.rt._run.heap_bytes += view.buffer.nbytes
         return view
 
@@ -263,11 +292,10 @@ class _Direct(Executor):
                 raise SimError(f"{instr.loc}: omitted parameter of @{kernel.name} is not 'out'")
             views.append(self._alloc(p.type, _static_shape(p.type, instr.loc)))
         outs = [v for v, p in zip(views, tparams) if p.direction != "in"]
-        if pred is None or _pred_true(pred):
+        if pred is None or _pred_true(self.rt, pred, instr.loc):
             types = [self.rt.interp.types[s] for s in scalar_slots]
-            run_kernel(kernel.name, [(v, p.direction) for v, p in zip(views, tparams)],
-                       list(zip(scalars, types)))
-            self.rt._trace_task(kernel.name, outs)
+            self.rt._run_task(kernel.name, [(v, p.direction) for v, p in zip(views, tparams)],
+                              list(zip(scalars, types)))
             self.written.update(v.buffer.id for v in outs)
         return outs, self.rt._next_task_id()
 
@@ -282,12 +310,13 @@ class _Direct(Executor):
             raise SimError(f"{instr.loc}: Graph @{self.graph.name} reads, during construction, "
                            f"a buffer that one of its own tasks writes")
         view.check_bounds()
-        if view.buffer.data is None:
-            raise SimError(f"{instr.loc}: read of a buffer without storage")
+        _require_contents(self.rt, view, f"{instr.loc}: {instr.name}")
         return load_element(view, position)
 
     def write(self, instr, view, position, value):
-        store_element(view, position, value)
+        if self.rt.data:  # accounting: writes are no-ops
+            _require_contents(self.rt, view, f"{instr.loc}: {instr.name}")
+            store_element(view, position, value)
 
 
 class _Recorder(Executor):
@@ -391,6 +420,7 @@ class _Recorder(Executor):
     def read(self, instr, view, position):
         k = self._boundary_of(view, instr)
         view.check_bounds()
+        _require_contents(self.rt, view, f"{instr.loc}: {instr.name}")
         self.config[("read", k, position - self.boundary[k].offset)] = _element_bits(view, position)
         return load_element(view, position)
 
@@ -400,7 +430,9 @@ class _Recorder(Executor):
                            f"runtime allocations during construction")
         view.check_bounds()
         # A construction-time host write: done now, never replayed.
-        store_element(view, position, value)
+        if self.rt.data:  # accounting: counted, not stored
+            _require_contents(self.rt, view, f"{instr.loc}: {instr.name}")
+            store_element(view, position, value)
         self.rt._run.construction_writes += 1
 
     def construction_read(self, taint):
@@ -418,6 +450,13 @@ class Runtime:
         mode: ``"eager"`` or ``"replay"`` (see the module docstring).
         max_definitions: recorded definitions kept per Graph (16).
         max_nodes: nodes a recording may have (1024).
+        data: ``True`` to compute tensor contents over numpy storage;
+            ``False`` for accounting mode (see the module docstring): the
+            same records, replays and counters (:class:`RunStats`, in
+            bytes and counts; :attr:`definitions`) with no storage and no
+            kernel evaluation, so memory and time do not grow with tensor
+            sizes. Host ``pto.read`` and dispatch predicates raise
+            :class:`SimError` in accounting mode.
 
     Definitions persist across :meth:`run` calls, so a sequence of runs
     exercises replay with fresh buffers and new scalar values. The graph
@@ -425,7 +464,8 @@ class Runtime:
     """
 
     def __init__(self, program: Union[Program, Module], mode: str = "replay",
-                 max_definitions: int = GRAPH_MAX_DEFINITIONS, max_nodes: int = GRAPH_MAX_NODES):
+                 max_definitions: int = GRAPH_MAX_DEFINITIONS, max_nodes: int = GRAPH_MAX_NODES,
+                 data: bool = True):
         if mode not in ("eager", "replay"):
             raise ValueError(f"unknown mode {mode!r}: expected 'eager' or 'replay'")
         if isinstance(program, Module):
@@ -434,6 +474,7 @@ class Runtime:
         self.mode = mode
         self.max_definitions = max_definitions
         self.max_nodes = max_nodes
+        self.data = data
         self.interp = Interpreter(program)
         #: Graph symbol -> its recorded definitions, in recording order.
         self.definitions: Dict[str, List[Definition]] = {}
@@ -454,12 +495,16 @@ class Runtime:
                 copied into a fresh external buffer in the parameter's
                 layout; ``bf16`` as raw ``uint16`` bits) or a
                 :class:`TensorView` (used as is: share buffers between
-                arguments that way). A scalar parameter takes a Python
-                number (wrapped/rounded to its type).
+                arguments that way). In accounting mode only the shape of
+                an array is used (any object with a ``shape`` will do, e.g.
+                ``np.broadcast_to(0, shape)``, which takes no memory) and the
+                fresh external buffer is metadata-only. A scalar parameter
+                takes a Python number (wrapped/rounded to its type).
 
         Returns:
             the final contents of every tensor argument, the returned values
-            and the run's counters.
+            and the run's counters (no contents in accounting mode: see
+            :class:`RunResult`).
 
         Raises:
             SimError: (or a subclass) the program cannot run; see the module
@@ -476,9 +521,13 @@ class Runtime:
             returned = self.interp.run_function(fn, values, _Direct(self, None))
         finally:
             self.totals.add(self._run)
-        tensors = [v.array().copy() if isinstance(v, TensorView) else None for v in values]
-        results = [v.array().copy() if isinstance(v, TensorView) else v for v in returned]
-        return RunResult(tensors, results, self._run, self._trace.hexdigest())
+        def contents(v):
+            return v.array().copy() if self.data else None
+
+        tensors = [contents(v) if isinstance(v, TensorView) else None for v in values]
+        results = [contents(v) if isinstance(v, TensorView) else v for v in returned]
+        return RunResult(tensors, results, self._run,
+                         self._trace.hexdigest() if self.data else "")
 
     def definitions_of(self, graph: str) -> List[Definition]:
         """The definitions recorded so far for Graph ``@graph``."""
@@ -491,17 +540,30 @@ class Runtime:
         if t.is_tensor:
             if isinstance(a, TensorView):
                 return a
-            arr = np.asarray(a)
-            if arr.ndim != len(t.shape) or any(d is not None and d != n
-                                               for d, n in zip(t.shape, arr.shape)):
-                raise SimError(f"argument {p.name}: shape {list(arr.shape)} does not match {t.name}")
+            # Accounting needs only the shape: never materialize the contents.
+            arr = np.asarray(a) if self.data else a
+            shape = tuple(int(n) for n in np.shape(arr))
+            if len(shape) != len(t.shape) or any(d is not None and d != n
+                                                 for d, n in zip(t.shape, shape)):
+                raise SimError(f"argument {p.name}: shape {list(shape)} does not match {t.name}")
+            if not self.data:
+                return new_tensor(EXTERNAL, t.element_type, shape, t.layout, storage=False)
             return tensor_from_array(arr, t.element_type, t.layout)
         if t.is_scalar:
             return canon(a, t)
         raise SimError(f"argument {p.name}: unsupported parameter type {t.name}")
 
+    def _run_task(self, kernel: str, tensors: Sequence[Tuple[TensorView, str]],
+                  scalars: Sequence[Tuple[object, TypeInfo]]) -> None:
+        """Executes one task; in accounting mode only counts it."""
+        if self.data:
+            run_kernel(kernel, tensors, scalars)
+        self._trace_task(kernel, [v for v, d in tensors if d != "in"])
+
     def _trace_task(self, kernel: str, outs: Sequence[TensorView]) -> None:
         self._run.tasks += 1
+        if not self.data:
+            return
         self._trace.update(b"|" + kernel.encode())
         for v in outs:
             self._trace.update(np.ascontiguousarray(v.array()).tobytes())
@@ -514,7 +576,7 @@ class Runtime:
                     pred: Optional[TensorView], caller: _Direct) -> List[object]:
         if self.mode == "eager":
             self._run.eager_graph_calls += 1
-            if pred is not None and not _pred_true(pred):
+            if pred is not None and not _pred_true(self, pred, instr.loc):
                 # Skipped: each result is the argument its return names.
                 results = []
                 for slot in graph.body.instrs[-1].operands:
@@ -607,7 +669,7 @@ class Runtime:
                           returns)
 
     def _graph_alloc(self, template: TensorView) -> Buffer:
-        buf = Buffer(GRAPH_HEAP, template.element_type, template.buffer.size)
+        buf = Buffer(GRAPH_HEAP, template.element_type, template.buffer.size, storage=self.data)
         self._run.graph_heap_bytes += buf.nbytes
         self._run.graph_heap_allocations += 1
         return buf
@@ -635,14 +697,13 @@ class Runtime:
                 real[a] = self._graph_alloc(d.allocs[a])
             if node.kernel is None:
                 continue
-            if node.pred is not None and not _pred_true(resolve(node.pred)):
+            if node.pred is not None and not _pred_true(self, resolve(node.pred), node.loc):
                 continue
             tensors = [(resolve(ref), direction) for ref, direction in node.tensors]
             scalars = []
             for ref, t in node.scalars:
                 scalars.append((args[ref[1]] if ref[0] == "param" else ref[1], t))
             try:
-                run_kernel(node.kernel, tensors, scalars)
+                self._run_task(node.kernel, tensors, scalars)
             except SimError as e:
                 raise SimError(f"{node.loc}: replayed task @{node.kernel}: {e}") from None
-            self._trace_task(node.kernel, [v for v, d in tensors if d != "in"])
