@@ -38,22 +38,31 @@ NB_MODULE(_site_initialize_0, m) {
                                        registry);
       },
       nanobind::arg("registry"));
-  m.def(
-      "translate_to_orchestration_cpp",
-      [](MlirOperation module) -> nanobind::object {
-        std::string text;
-        MlirLogicalResult result = mlirPTOTranslateToOrchestrationCpp(
-            module,
-            [](MlirStringRef chunk, void *userData) {
-              static_cast<std::string *>(userData)->append(chunk.data,
-                                                           chunk.length);
-            },
-            &text);
-        if (mlirLogicalResultIsFailure(result))
-          return nanobind::none();
-        return nanobind::str(text.data(), text.size());
-      },
-      nanobind::arg("module"),
-      "Prints a prepared pto module as orchestration C++; None on failure "
-      "(the diagnostics go to the context's handlers).");
+  // Both translations print through a callback into one Python string.
+  auto translation = [](MlirLogicalResult (*translate)(
+                            MlirOperation, MlirStringCallback, void *)) {
+    return [translate](MlirOperation module) -> nanobind::object {
+      std::string text;
+      MlirLogicalResult result = translate(
+          module,
+          [](MlirStringRef chunk, void *userData) {
+            static_cast<std::string *>(userData)->append(chunk.data,
+                                                         chunk.length);
+          },
+          &text);
+      if (mlirLogicalResultIsFailure(result))
+        return nanobind::none();
+      return nanobind::str(text.data(), text.size());
+    };
+  };
+  m.def("translate_to_orchestration_cpp",
+        translation(mlirPTOTranslateToOrchestrationCpp),
+        nanobind::arg("module"),
+        "Prints a prepared pto module as orchestration C++; None on failure "
+        "(the diagnostics go to the context's handlers).");
+  m.def("translate_to_argument_metadata",
+        translation(mlirPTOTranslateToArgumentMetadata),
+        nanobind::arg("module"),
+        "Prints the orchestration entry's argument metadata (JSON); None on "
+        "failure (the diagnostics go to the context's handlers).");
 }

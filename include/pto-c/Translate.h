@@ -16,6 +16,12 @@ extern "C" {
 MLIR_CAPI_EXPORTED MlirLogicalResult mlirPTOTranslateToOrchestrationCpp(
     MlirOperation module, MlirStringCallback callback, void *userData);
 
+/// Prints the argument metadata of `module`'s orchestration entry (JSON)
+/// through `callback`; fails, after emitting diagnostics, like the
+/// `pto-to-arg-metadata` translation.
+MLIR_CAPI_EXPORTED MlirLogicalResult mlirPTOTranslateToArgumentMetadata(
+    MlirOperation module, MlirStringCallback callback, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -41,6 +41,7 @@ void mlir::pto::registerAllPasses() {
 
 void mlir::pto::registerAllTranslations() {
   registerToOrchestrationCppTranslation();
+  registerToArgumentMetadataTranslation();
   // Upstream EmitC -> C++.
   registerToCppTranslation();
 }

@@ -19,6 +19,7 @@ void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addPass(createHoistManualScopeAllocations());
   pm.addPass(createExpandManualPhaseFence());
   pm.addPass(createClassifyIterArgCarry());
+  pm.addPass(createMarkHostControlTensors());
 }
 
 void mlir::pto::registerOrchestrationPreparePipeline() {
@@ -26,7 +27,8 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
       "pto-orchestration-prepare-pipeline",
       "Record what the C++ translation prints: pto-normalize-return-order, "
       "pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
-      "pto-expand-manual-phase-fence, pto-classify-iter-arg-carry",
+      "pto-expand-manual-phase-fence, pto-classify-iter-arg-carry, "
+      "pto-mark-host-control-tensors",
       buildOrchestrationPreparePipeline);
 }
 

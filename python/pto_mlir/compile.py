@@ -309,6 +309,9 @@ class CompileResult:
     Attributes:
         legalized_ir: the ``<stem>.legalized.mlir`` text.
         cpp: the orchestration C++ (``<stem>.cpp``).
+        arg_metadata: the entry's argument metadata (``<stem>.args.json``,
+            see :func:`pto_mlir.translate.argument_metadata`), which the host
+            loads with the C++: it keeps host control tensors in host memory.
         report: the :class:`Report`.
         stem: the base name of the output files.
         output_dir: the folder written, or None if nothing was written.
@@ -317,6 +320,7 @@ class CompileResult:
 
     legalized_ir: str
     cpp: str
+    arg_metadata: str
     report: Report
     stem: str
     output_dir: Optional[Path] = None
@@ -1115,7 +1119,7 @@ def _is_output_file(path: Path) -> bool:
     """A file pto-compile writes (so an output folder it may replace)."""
     name = path.name
     return path.is_file() and (name in ("report.txt", "report.json")
-                               or name.endswith((".legalized.mlir", ".cpp")))
+                               or name.endswith((".legalized.mlir", ".cpp", ".args.json")))
 
 
 def _check_output_dir(output: Path) -> None:
@@ -1236,7 +1240,8 @@ def compile_program(source: Union[str, os.PathLike, Module],
             sets the module's ``pto.runtime`` before compiling; None keeps it
             (no attribute means ``tensormap_and_ringbuffer``).
         emit: which of ``"ir"`` (``<stem>.legalized.mlir``), ``"cpp"``
-            (``<stem>.cpp``) and ``"report"`` (``report.txt``,
+            (``<stem>.cpp`` and its argument metadata ``<stem>.args.json``)
+            and ``"report"`` (``report.txt``,
             ``report.json``) to write into ``output``.
         mlir_timing: print MLIR's pass timing report for each pipeline on
             stderr.
@@ -1355,12 +1360,13 @@ def compile_program(source: Union[str, os.PathLike, Module],
         stage("translating", "translating to orchestration C++")
         try:
             cpp = translate.to_orchestration_cpp(module, prepare=False)
+            arg_metadata = translate.argument_metadata_json(module, prepare=False)
         except MLIRError as error:
             raise failed(error, "translating") from None
 
     stage(None)
     report = Report(input_name, target, overridden, legalize, graphs, dict(timings))
-    result = CompileResult(legalized_ir, cpp, report, stem)
+    result = CompileResult(legalized_ir, cpp, arg_metadata, report, stem)
     if output_dir is not None:
         # Writing is not part of the report's timings: the report is written.
         stage("writing", f"writing {output_dir}")
@@ -1369,6 +1375,7 @@ def compile_program(source: Union[str, os.PathLike, Module],
             files[f"{stem}.legalized.mlir"] = legalized_ir
         if "cpp" in emit:
             files[f"{stem}.cpp"] = cpp
+            files[f"{stem}.args.json"] = arg_metadata
         if "report" in emit:
             files["report.txt"] = report.to_text()
             files["report.json"] = json.dumps(report.to_json(), indent=2) + "\n"

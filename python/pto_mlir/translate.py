@@ -1,6 +1,8 @@
-"""Translations of pto modules to the PTO runtime's C++."""
+"""Translations of pto modules to the PTO runtime's C++ and its argument
+metadata."""
 
-from typing import List
+import json
+from typing import Any, Dict, List
 
 from . import pipelines
 from ._mlir_libs import _site_initialize_0 as _native
@@ -23,6 +25,50 @@ def to_orchestration_cpp(module: Module, prepare: bool = True) -> str:
         MLIRError: the module cannot be translated; carries one diagnostic
             per problem, at the op that cannot be printed.
     """
+    return _translate(module, prepare, _native.translate_to_orchestration_cpp,
+                      "orchestration C++")
+
+
+def argument_metadata_json(module: Module, prepare: bool = True) -> str:
+    """Returns the argument metadata of ``module``'s orchestration entry as
+    JSON text, as ``pto-translate --pto-to-arg-metadata`` prints it. The host
+    loads it with the orchestration C++ (spec legalize-graph-boundary.md,
+    "Host control tensors").
+
+    Args:
+        module: a module with one ``pto.orchestration`` function.
+        prepare: first run ``pto-orchestration-prepare-pipeline`` on the
+            module (in place); pass False for IR that is already prepared.
+
+    Raises:
+        MLIRError: under host_build_graph, a ``pto.read`` / ``pto.write``
+            reaches a runtime allocation or a device task's output, or a host
+            control tensor also reaches the device; one diagnostic each.
+    """
+    return _translate(module, prepare, _native.translate_to_argument_metadata,
+                      "argument metadata")
+
+
+def argument_metadata(module: Module, prepare: bool = True) -> Dict[str, Any]:
+    """Returns the argument metadata of ``module``'s orchestration entry
+    (:func:`argument_metadata_json`, parsed).
+
+    The result is ``{"entry": str, "runtime": str, "arguments": [...]}``
+    with one dict per entry argument, in order: ``index``, ``name`` (when
+    the argument has a name location), ``kind`` (``"tensor"`` or
+    ``"scalar"``), ``slot`` (its index in ``orch_args.tensor(i)`` or
+    ``orch_args.scalar<T>(i)``), ``type`` (the MLIR type), and for tensors
+    ``direction`` and where the host keeps it: ``storage`` ``"HOST"`` with
+    ``transfer`` ``"NONE"`` for a host control tensor (host_build_graph
+    only), ``"DEVICE"`` with ``"DEFAULT"`` otherwise.
+
+    Raises:
+        MLIRError: as :func:`argument_metadata_json`.
+    """
+    return json.loads(argument_metadata_json(module, prepare))
+
+
+def _translate(module: Module, prepare: bool, translation, what: str) -> str:
     if prepare:
         pipelines.run_pipeline(module, "pto-orchestration-prepare-pipeline")
     errors: List[str] = []
@@ -36,10 +82,10 @@ def to_orchestration_cpp(module: Module, prepare: bool = True) -> str:
 
     handler = module.context.attach_diagnostic_handler(collect)
     try:
-        text = _native.translate_to_orchestration_cpp(module.operation)
+        text = translation(module.operation)
     finally:
         handler.detach()
     if text is None:
-        raise MLIRError("cannot translate the module to orchestration C++:\n"
+        raise MLIRError(f"cannot translate the module to {what}:\n"
                         + "\n".join(errors), [])
     return text

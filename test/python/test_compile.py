@@ -96,7 +96,8 @@ def test_cli_decoder(tmp_path):
     result = run_cli(DECODER, "-o", out)
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in out.iterdir()) == [
-        "decoder_layer.cpp", "decoder_layer.legalized.mlir", "report.json", "report.txt"]
+        "decoder_layer.args.json", "decoder_layer.cpp", "decoder_layer.legalized.mlir",
+        "report.json", "report.txt"]
     assert leftovers(tmp_path) == []
     report = json.loads((out / "report.json").read_text())
     assert report["runtime"] == "host_build_graph" and report["legalized"]
@@ -125,7 +126,12 @@ def test_library_decoder(tmp_path):
     result = compile_program(DECODER, tmp_path / "lib")
     assert result.output_dir == tmp_path / "lib"
     assert [p.name for p in result.files] == [
-        "decoder_layer.legalized.mlir", "decoder_layer.cpp", "report.txt", "report.json"]
+        "decoder_layer.legalized.mlir", "decoder_layer.cpp", "decoder_layer.args.json",
+        "report.txt", "report.json"]
+    metadata = json.loads((tmp_path / "lib" / "decoder_layer.args.json").read_text())
+    assert metadata == json.loads(result.arg_metadata)
+    assert [(a["name"], a["storage"]) for a in metadata["arguments"] if a["kind"] == "tensor"] \
+        == [("a", "DEVICE"), ("w", "DEVICE"), ("c", "DEVICE")]
     assert all(p.is_file() for p in result.files)
     assert result.report.to_json()["graphs"] == json.loads(
         (tmp_path / "lib" / "report.json").read_text())["graphs"]
@@ -215,7 +221,7 @@ def test_emit_selects_files(tmp_path):
     result = run_cli(DECODER, "-o", out, "--emit", "cpp", "--emit", "report", "-q")
     assert result.returncode == 0, result.stderr
     assert sorted(p.name for p in out.iterdir()) == [
-        "decoder_layer.cpp", "report.json", "report.txt"]
+        "decoder_layer.args.json", "decoder_layer.cpp", "report.json", "report.txt"]
     result = run_cli(DECODER, "-o", out, "--emit", "ir", "-q")
     assert sorted(p.name for p in out.iterdir()) == ["decoder_layer.legalized.mlir"]
     result = run_cli(DECODER, "-o", out, "--emit", "ir,bogus")
@@ -321,7 +327,8 @@ def test_failure_keeps_an_existing_output_folder(tmp_path):
     # Success replaces it as a whole.
     assert run_cli(DECODER, "-o", out, "-q").returncode == 0
     assert sorted(p.name for p in out.iterdir()) == [
-        "decoder_layer.cpp", "decoder_layer.legalized.mlir", "report.json", "report.txt"]
+        "decoder_layer.args.json", "decoder_layer.cpp", "decoder_layer.legalized.mlir",
+        "report.json", "report.txt"]
     assert leftovers(tmp_path) == []
 
 

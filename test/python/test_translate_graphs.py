@@ -544,3 +544,41 @@ def test_config_aliasing_keys_the_recording(tmp_path, pto_opt, pto_translate):
     assert [l["recorded"] for l in launches] == ["1", "0"]
     assert [l["equal_to"] for l in launches] == ["-1", "0"]
     assert tasks == 1
+
+
+def test_argument_metadata_marks_host_control_tensors():
+    """From Python: the parameters the orchestration reads or writes on the
+    host keep HOST storage with no transfer; the rest, and scalars, do not."""
+    from pto_mlir.translate import argument_metadata
+    with Context():
+        module = Module.parse(chunk_of("hbg-host-control.mlir", 0))
+        pipelines.legalize_graph_boundary(module)
+        metadata = argument_metadata(module)
+    assert metadata["entry"] == "main" and metadata["runtime"] == "host_build_graph"
+    assert [(a["kind"], a["slot"], a.get("storage"), a.get("transfer"))
+            for a in metadata["arguments"]] == [
+        ("tensor", 0, "DEVICE", "DEFAULT"), ("tensor", 1, "HOST", "NONE"),
+        ("tensor", 2, "HOST", "NONE"), ("scalar", 0, None, None)]
+
+
+def test_argument_metadata_raises_on_host_control_misuse():
+    """A host control tensor that also reaches the device is an MLIRError
+    carrying the diagnostic and its note, not metadata."""
+    from pto_mlir.translate import argument_metadata
+    source = """
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%ctl: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
+    %v = pto.read %ctl[0] : !pto.tensor<4xi32>
+    %x1, %t = pto.submit @k(%ctl) : (!pto.tensor<4xi32>) -> !pto.tensor<4xi32>
+    pto.return
+  }
+}
+"""
+    with Context():
+        module = Module.parse(source)
+        with pytest.raises(MLIRError) as info:
+            argument_metadata(module, prepare=False)
+    message = str(info.value)
+    assert "passes host control tensor #0 of @main to the device" in message
+    assert "note: accessed on the host here" in message

@@ -198,4 +198,33 @@ def ClassifyIterArgCarry : Pass<"pto-classify-iter-arg-carry", "ModuleOp"> {
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def MarkHostControlTensors
+    : Pass<"pto-mark-host-control-tensors", "ModuleOp"> {
+  let summary = "Mark the orchestration parameters the host reads or writes";
+  let description = [{
+    Under host_build_graph the orchestration function runs on the host
+    while the runtime builds the task graph. A `pto.read` or `pto.write`
+    there accesses host memory, so the tensor parameter it reaches (through
+    views, selects and loop, branch or scope carries) is a *host control
+    tensor*: its argument metadata selects HOST storage and no transfer
+    (`pto-translate --pto-to-arg-metadata`), and the device never sees it.
+    This pass sets `pto.host_control` on each such parameter:
+
+    ```mlir
+    pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                            %lens: !pto.tensor<8xi32> {pto.direction = #pto.direction<in>, pto.host_control})
+    ```
+
+    It is an error for a host access to reach anything but a parameter (a
+    runtime allocation or a device task's output has no contents while the
+    graph is built), and for a host control tensor, or any alias of it, to
+    also reach a device task or a Graph launch, as a tensor argument or as a
+    dispatch predicate: pass host control data and device data in separate
+    parameters. A parameter marked by hand is held to the same rule. Modules
+    for the default runtime are left unchanged: there, host accesses go
+    through the runtime to device memory.
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
 #endif // PTO_TRANSFORMS_PASSES_TD

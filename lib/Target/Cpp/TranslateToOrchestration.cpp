@@ -12,6 +12,7 @@
 
 #include "RuntimeSpelling.h"
 #include "pto/Analysis/AllocBatching.h"
+#include "pto/Analysis/HostControl.h"
 #include "pto/Dialect/PTO/IR/PTO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -299,6 +300,8 @@ private:
   /// Per Graph with construction values: its Config class and, per scalar
   /// parameter index, the Config field holding it.
   DenseMap<Operation *, std::string> configClasses;
+  /// Per entry argument: a host control tensor (host_build_graph only).
+  llvm::BitVector hostControl;
   unsigned allocCount = 0;
 };
 
@@ -317,6 +320,14 @@ LogicalResult OrchestrationEmitter::emitModule() {
              << "needs the host_build_graph runtime: GraphTaskArgs and "
                 "rt_submit_graph exist only there; set pto.runtime = "
                 "#pto.runtime<host_build_graph> on the module";
+
+  if (hostBuildGraph) {
+    FailureOr<llvm::BitVector> control =
+        analyzeHostControlTensors(entries.front());
+    if (failed(control))
+      return failure();
+    hostControl = std::move(*control);
+  }
 
   // Kernel ids are the kernels' positions in the module.
   os << "// Orchestration function: "
@@ -360,6 +371,18 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
   os << "}\n\n";
 
   usedNames.insert(sp::kArgsName);
+  if (hostControl.any()) {
+    // The host loads this file with argument metadata, not this comment:
+    // see pto-translate --pto-to-arg-metadata.
+    os << "// Host control tensors (HOST storage, no transfer):";
+    llvm::ListSeparator separator(",");
+    for (unsigned i : hostControl.set_bits()) {
+      os << separator << " #" << i;
+      if (std::optional<StringRef> name = getUserName(func.getArgument(i)))
+        os << " " << commentSafe(*name);
+    }
+    os << ".\n";
+  }
   os << "void " << sp::kEntryFunction << "(const " << sp::kArgsType << "& "
      << sp::kArgsName << ") {\n";
   os.indent();
@@ -1181,16 +1204,19 @@ LogicalResult OrchestrationEmitter::emitDim(DimOp op) {
   return success();
 }
 
-/// Host control tensors under host_build_graph need argument metadata that
-/// selects host transfers for them; the translation does not print it yet,
-/// and without it the host would read or write device storage.
+/// A host access inside a Graph body runs only when the Graph is recorded:
+/// its value would be frozen into the recording, and the Config carries
+/// scalar parameters only. (Accesses in the orchestration function were
+/// checked by analyzeHostControlTensors.)
 static LogicalResult checkHostAccess(Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  if (!module || getModuleRuntime(module) != Runtime::host_build_graph)
+  auto graph = op->getParentOfType<GraphOp>();
+  if (!graph)
     return success();
   return op->emitOpError()
-         << "accesses a host control tensor under host_build_graph, whose "
-            "argument transfer metadata the translation does not print yet";
+         << "accesses a tensor on the host while Graph @" << graph.getName()
+         << " is recorded: replay does not re-run the body, so the access "
+            "would happen on the first call only; read host control data in "
+            "the orchestration function and pass it as a scalar parameter";
 }
 
 LogicalResult OrchestrationEmitter::emitRead(ReadOp op) {

@@ -1427,3 +1427,42 @@ pto.orchestration @o() {
   %c = arith.constant {pto.phase_fence} 0 : index
   pto.return
 }
+
+// -----
+
+// `pto.host_control` (pto-mark-host-control-tensors): a unit attribute on
+// tensor parameters of a host_build_graph orchestration function.
+
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  // expected-error @below {{'pto.host_control' may only be set on arguments of pto.orchestration}}
+  pto.graph @g(%x: !pto.tensor<4xi32> {pto.host_control}) {
+    pto.return
+  }
+}
+
+// -----
+
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  // expected-error @below {{'pto.orchestration' op parameter #0 is a scalar: only tensors can be host control tensors}}
+  pto.orchestration @main(%n: i32 {pto.host_control}) {
+    pto.return
+  }
+}
+
+// -----
+
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  // expected-error @below {{'pto.host_control' must be a unit attribute}}
+  pto.orchestration @main(%x: !pto.tensor<4xi32> {pto.host_control = 1 : i32}) {
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  // expected-error @below {{'pto.orchestration' op marks parameter #0 as a host control tensor, which only the host_build_graph runtime has}}
+  pto.orchestration @main(%x: !pto.tensor<4xi32> {pto.host_control}) {
+    pto.return
+  }
+}

@@ -23,6 +23,15 @@ LogicalResult translateToOrchestrationCpp(ModuleOp module, raw_ostream &os);
 /// Registers `--pto-to-cpp` with the translation registry.
 void registerToOrchestrationCppTranslation();
 
+/// Prints, as JSON, the orchestration entry's arguments of `module`: per
+/// argument its index, name, kind, slot in orch_args, type, and for tensors
+/// the direction and where the host keeps it (`storage` HOST and `transfer`
+/// NONE for a host control tensor of host_build_graph, DEVICE / DEFAULT
+/// otherwise). Fails, with diagnostics, where analyzeHostControlTensors does.
+LogicalResult translateToArgumentMetadata(ModuleOp module, raw_ostream &os);
+
+void registerToArgumentMetadataTranslation();
+
 } // namespace mlir::pto
 
 #endif // PTO_TARGET_CPP_ORCHESTRATIONEMITTER_H

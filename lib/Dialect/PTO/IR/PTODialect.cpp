@@ -84,11 +84,39 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
   return op->emitError() << "unknown pto dialect attribute '" << name << "'";
 }
 
+/// `pto.host_control` marks a tensor parameter of a host_build_graph
+/// orchestration function that stays in host memory.
+static LogicalResult verifyHostControlAttr(Operation *op, unsigned argIndex,
+                                           NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (!isa<OrchestrationOp>(op))
+    return op->emitError() << "'" << name
+                           << "' may only be set on arguments of "
+                              "pto.orchestration";
+  if (!isa<UnitAttr>(attr.getValue()))
+    return op->emitError() << "'" << name << "' must be a unit attribute";
+  auto func = cast<FunctionOpInterface>(op);
+  if (argIndex < func.getNumArguments() &&
+      !isa<TensorType>(func.getArgumentTypes()[argIndex]))
+    return op->emitOpError() << "parameter #" << argIndex
+                             << " is a scalar: only tensors can be host "
+                                "control tensors";
+  auto module = op->getParentOfType<ModuleOp>();
+  if (module && getModuleRuntime(module) != Runtime::host_build_graph)
+    return op->emitOpError()
+           << "marks parameter #" << argIndex
+           << " as a host control tensor, which only the host_build_graph "
+              "runtime has";
+  return success();
+}
+
 LogicalResult PTODialect::verifyRegionArgAttribute(Operation *op,
                                                    unsigned regionIndex,
                                                    unsigned argIndex,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == getHostControlAttrName())
+    return verifyHostControlAttr(op, argIndex, attr);
   if (name != getDirectionAttrName())
     return op->emitError() << "unknown pto argument attribute '" << name
                            << "'";

@@ -58,6 +58,12 @@ def PTO_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getDirectionAttrName() {
       return ::llvm::StringLiteral("pto.direction");
     }
+    /// Name of the unit argument attribute marking a tensor parameter of the
+    /// orchestration function as a host control tensor (host_build_graph):
+    /// it stays in host memory, with no device transfer.
+    static constexpr ::llvm::StringLiteral getHostControlAttrName() {
+      return ::llvm::StringLiteral("pto.host_control");
+    }
     /// Name of the `scf.for` attribute recording, per iteration argument,
     /// whether the C++ needs a carry variable (pto-classify-iter-arg-carry).
     static constexpr ::llvm::StringLiteral getCarryVariablesAttrName() {
