@@ -543,8 +543,20 @@ def test_cpp_check_classifies_documented_limitations_and_bad_cpp(pto_opt, pto_tr
   }}
 }}
 """
+    # A host control tensor read in the orchestration translates.
     outcome = fuzz.check_cpp(control, **tools)
-    assert (outcome.status, outcome.detail) == ("unsupported", "host control tensor")
+    assert outcome.status == "compiled", outcome.detail
+    # Read in the Graph body, it is a documented limitation.
+    in_body = control.replace(
+        f"pto.graph @g(%c: {T} {INOUT}, %s: i32) {{",
+        f"pto.graph @g(%c: {T} {INOUT}, %f: !pto.tensor<4xi32>, %s: i32) {{\n"
+        f"    %v = pto.read %f[0] : !pto.tensor<4xi32>").replace(
+        "pto.call @g(%c, %s) : ({T}, i32) -> ()".replace("{T}", T),
+        f"pto.call @g(%c, %f, %s) : ({T}, !pto.tensor<4xi32>, i32) -> ()").replace(
+        "%s = pto.read %f[1] : !pto.tensor<4xi32>", "%s = arith.constant 3 : i32")
+    outcome = fuzz.check_cpp(in_body, **tools)
+    assert (outcome.status, outcome.detail) == ("unsupported", "host read in a Graph body"), \
+        outcome.detail
     no_entry = control.replace("pto.orchestration @main", "pto.graph @main2")
     outcome = fuzz.check_cpp(no_entry, **tools)
     assert outcome.status == "translate-error" and "orchestration" in outcome.detail

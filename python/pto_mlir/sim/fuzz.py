@@ -92,9 +92,14 @@ CPP_FAILURE_STATUSES = frozenset(["cxx-error", "translate-error", "translate-cra
 #: The translation's diagnostics for what ``docs/translation.md`` lists
 #: under "Not translated yet": (short name, pattern of the message).
 DOCUMENTED_UNSUPPORTED: Tuple[Tuple[str, "re.Pattern[str]"], ...] = (
-    ("host control tensor", re.compile(
-        r"accesses a host control tensor under host_build_graph, whose argument "
-        r"transfer metadata the translation does not print yet")),
+    ("host read in a Graph body", re.compile(
+        r"accesses a tensor on the host while Graph @\S+ is recorded")),
+    # Rejections by the host control tensor rules of the prepare pipeline
+    # (pto-mark-host-control-tensors): diagnostics, not translation bugs.
+    ("host control tensor rule", re.compile(
+        r"passes host control tensor #\d+ of @\S+ to the device|"
+        r"(reads|writes) (a runtime allocation|the output of a device task) while "
+        r"the host builds the graph")),
     ("dispatch predicate or core_num", re.compile(
         r"has a dispatch predicate or core_num, which the translation does not "
         r"support yet")),
