@@ -55,9 +55,12 @@ static void collectSources(Value tensor, Block &entry,
 }
 
 /// Calls `onDeviceUse` for each op that hands `tensor`, or any alias of it
-/// (views, selects, loop/branch/scope carries), to a device task or Graph.
+/// (views, selects, loop/branch/scope carries), to a device task or Graph,
+/// and `onUnknownUse` for each op that could make an alias this function
+/// does not follow (an op with regions or tensor results it does not know).
 static void forEachDeviceUse(Value tensor,
-                             function_ref<void(Operation *)> onDeviceUse) {
+                             function_ref<void(Operation *)> onDeviceUse,
+                             function_ref<void(Operation *)> onUnknownUse) {
   SmallVector<Value> worklist{tensor};
   DenseSet<Value> seen{tensor};
   auto push = [&](Value v) {
@@ -85,6 +88,10 @@ static void forEachDeviceUse(Value tensor,
           push(loop.getRegionIterArgs()[number]);
       } else if (isa<YieldOp>(user)) {
         push(user->getParentOp()->getResult(number));
+      } else if (user->getNumRegions() != 0 ||
+                 llvm::any_of(user->getResultTypes(),
+                              [](Type t) { return isa<TensorType>(t); })) {
+        onUnknownUse(user);
       }
     }
   }
@@ -145,16 +152,7 @@ FailureOr<llvm::BitVector> analyzeHostControlTensors(OrchestrationOp entry) {
 
   for (unsigned i : control.set_bits()) {
     Operation *reported = nullptr;
-    forEachDeviceUse(block.getArgument(i), [&](Operation *user) {
-      if (reported == user)
-        return;
-      reported = user;
-      InFlightDiagnostic diag =
-          user->emitOpError()
-          << "passes host control tensor #" << i << " of @" << entry.getName()
-          << " to the device: the host reads or writes it while building the "
-             "graph, so it stays in host memory; pass host control data and "
-             "device data in separate parameters";
+    auto addNote = [&](InFlightDiagnostic &diag) {
       if (Operation *access = firstAccess.lookup(i))
         diag.attachNote(access->getLoc()) << "accessed on the host here";
       else
@@ -162,7 +160,32 @@ FailureOr<llvm::BitVector> analyzeHostControlTensors(OrchestrationOp entry) {
             << "parameter #" << i << " is marked '"
             << PTODialect::getHostControlAttrName() << "'";
       failed = true;
-    });
+    };
+    forEachDeviceUse(
+        block.getArgument(i),
+        [&](Operation *user) {
+          if (reported == user)
+            return;
+          reported = user;
+          InFlightDiagnostic diag =
+              user->emitOpError()
+              << "passes host control tensor #" << i << " of @"
+              << entry.getName()
+              << " to the device: the host reads or writes it while building "
+                 "the graph, so it stays in host memory; pass host control "
+                 "data and device data in separate parameters";
+          addNote(diag);
+        },
+        [&](Operation *user) {
+          InFlightDiagnostic diag =
+              user->emitOpError()
+              << "takes host control tensor #" << i << " of @"
+              << entry.getName()
+              << ", which host control tensors cannot flow through: only "
+                 "views, selects and scf.for, scf.if and pto.scope carries "
+                 "are followed to prove it never reaches the device";
+          addNote(diag);
+        });
   }
   if (failed)
     return failure();

@@ -91,3 +91,22 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A host control tensor through an op the analysis does not follow (here an
+// scf.while carry) could reach the device unseen: rejected.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.orchestration @unfollowed(%ctl: !pto.tensor<4xi32> {pto.direction = #pto.direction<in>}, %c: i1) {
+    // expected-note @below {{accessed on the host here}}
+    %v = pto.read %ctl[0] : !pto.tensor<4xi32>
+    // expected-error @below {{'scf.while' op takes host control tensor #0 of @unfollowed, which host control tensors cannot flow through}}
+    %r = scf.while (%t = %ctl) : (!pto.tensor<4xi32>) -> !pto.tensor<4xi32> {
+      scf.condition(%c) %t : !pto.tensor<4xi32>
+    } do {
+    ^bb0(%t: !pto.tensor<4xi32>):
+      scf.yield %t : !pto.tensor<4xi32>
+    }
+    pto.return
+  }
+}

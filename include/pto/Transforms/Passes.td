@@ -220,7 +220,10 @@ def MarkHostControlTensors
     graph is built), and for a host control tensor, or any alias of it, to
     also reach a device task or a Graph launch, as a tensor argument or as a
     dispatch predicate: pass host control data and device data in separate
-    parameters. A parameter marked by hand is held to the same rule. Modules
+    parameters. A host control tensor reaching an op the pass cannot follow
+    (one with regions or tensor results other than the views, selects and
+    carries above, e.g. `scf.while`) is an error too. A parameter marked by
+    hand is held to the same rules. Modules
     for the default runtime are left unchanged: there, host accesses go
     through the runtime to device memory.
   }];
