@@ -88,8 +88,9 @@ STEPS: Tuple[Tuple[str, str, Tuple[str, ...]], ...] = (
 OUTCOMES = ("output", "diagnostic", "crash", "hang")
 BUG_OUTCOMES = frozenset(["crash", "hang"])
 
-#: Crashes of upstream MLIR code that the tools cannot avoid (the parser
-#: asserts before any pto code runs): (name, pattern of the failing step's
+#: Crashes of upstream MLIR code (the parser asserts before any pto code
+#: runs). pto-opt now reports the one below as a diagnostic; pto-translate,
+#: run on pto-opt's output here, never sees it. (name, pattern of the failing step's
 #: input, pattern of its stderr, reference). They still count as crashes;
 #: :attr:`StepResult.known_upstream` names them, and the bounded test
 #: tolerates them.

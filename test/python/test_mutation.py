@@ -130,12 +130,21 @@ def test_outcome_classes(tmp_path):
     assert hung.outcome == "hang" and hung.signature == "legalize: hang"
 
 
-def test_known_upstream_crash_is_named(tools):
-    """The MLIR parser asserts on a dense array of index (an upstream bug):
-    a crash, named as the known upstream one."""
-    result = mutate.run_mutant("module attributes {x = array<index: 1>} {}\n", tools)
-    if result.outcome != "crash":
-        pytest.skip("this MLIR build does not assert here (fixed upstream, or no assertions)")
+def test_known_upstream_crash_is_named(tmp_path, tools):
+    """The MLIR 22.1.8 parser asserts on a dense array of index (an upstream
+    bug). pto-opt reports that input as a diagnostic before parsing; a tool
+    that still reaches the assertion (here a stand-in printing its message,
+    as pto-translate does on such input) is a crash named as the known
+    upstream one."""
+    source = "module attributes {x = array<index: 1>} {}\n"
+    assert mutate.run_mutant(source, tools).outcome == "diagnostic"
+    asserting = write_tool(
+        tmp_path, "asserting",
+        "echo 'pto-opt: Types.cpp:123: Assertion `isIntOrFloat() && \"only integers and "
+        "floats have a bitwidth\"'\\'' failed.' >&2; "
+        "echo '1.\tMLIR Parser: custom op parser' >&2; kill -ABRT $$")
+    result = mutate.run_mutant(source, mutate.Tools(asserting, asserting))
+    assert result.outcome == "crash"
     assert result.known_upstream == "dense array of index"
     assert result.failing_step.step == "legalize"
 

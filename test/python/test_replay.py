@@ -834,3 +834,22 @@ def test_accounting_counts_writes_without_storing():
              for data in (True, False)]
     assert stats[0] == stats[1] and stats[1].construction_writes == 1
     assert stats[1].records == 1 and stats[1].replays == 3
+
+
+def test_sim_cli_with_and_without_data(capsys, monkeypatch, pto_opt):
+    """`python -m pto_mlir.sim`: with data it compares replay to eager for
+    both forms; with --no-data it reports graph heap and recordings only.
+    Both exit 0 on the decoder example, whose 4 calls take 8192 B of graph
+    heap each as written and none once legalized."""
+    from pto_mlir.sim.__main__ import main
+    monkeypatch.setenv("PTO_OPT", pto_opt)
+    example = str(REPO / "examples" / "decoder_layer.mlir")
+    assert main([example, "--runs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "pipeline: accepted" in out
+    assert out.count("replay == eager") == 2  # the legalized runs
+    assert main([example, "--runs", "2", "--no-data"]) == 0
+    out = capsys.readouterr().out
+    assert "replay == eager" not in out and "REPLAY DIFFERS" not in out
+    assert "original run 0: graph heap 32768 B; 1 recorded, 3 replayed" in out
+    assert "legalized run 1: graph heap 0 B; 0 recorded, 4 replayed" in out
