@@ -12,28 +12,17 @@
 #include "pto/Dialect/PTO/IR/PTO.h"
 #include "pto/Target/Cpp/OrchestrationEmitter.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
+#include "UserNames.h"
+
 #include "llvm/Support/JSON.h"
 
 namespace mlir::pto {
 
-static std::optional<StringRef> getArgumentName(BlockArgument arg) {
-  if (auto name = dyn_cast<NameLoc>(arg.getLoc()))
-    return name.getName().getValue();
-  return std::nullopt;
-}
-
 LogicalResult translateToArgumentMetadata(ModuleOp module, raw_ostream &os) {
-  SmallVector<OrchestrationOp> entries(module.getOps<OrchestrationOp>());
-  if (entries.size() != 1)
-    return module.emitError()
-           << "expects exactly one pto.orchestration function (the runtime "
-              "entry), found "
-           << entries.size();
-  OrchestrationOp entry = entries.front();
+  FailureOr<OrchestrationOp> found = getOrchestrationEntry(module);
+  if (failed(found))
+    return failure();
+  OrchestrationOp entry = *found;
   Runtime runtime = getModuleRuntime(module);
   llvm::BitVector control(entry.getNumArguments());
   if (runtime == Runtime::host_build_graph) {
@@ -56,7 +45,7 @@ LogicalResult translateToArgumentMetadata(ModuleOp module, raw_ostream &os) {
           json.attribute("index", i);
           if (!entry.isExternal())
             if (std::optional<StringRef> name =
-                    getArgumentName(entry.getArgument(i)))
+                    getUserName(entry.getArgument(i)))
               json.attribute("name", *name);
           json.attribute("kind", isTensor ? "tensor" : "scalar");
           // Position in orch_args.tensor(i) / orch_args.scalar<T>(i).
@@ -78,22 +67,6 @@ LogicalResult translateToArgumentMetadata(ModuleOp module, raw_ostream &os) {
   });
   os << "\n";
   return success();
-}
-
-void registerToArgumentMetadataTranslation() {
-  TranslateFromMLIRRegistration registration(
-      "pto-to-arg-metadata",
-      "describe the orchestration entry's arguments (JSON): where each "
-      "tensor lives and how it is transferred",
-      [](Operation *op, raw_ostream &output) -> LogicalResult {
-        auto module = dyn_cast<ModuleOp>(op);
-        if (!module)
-          return op->emitError() << "expects a builtin.module";
-        return translateToArgumentMetadata(module, output);
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<PTODialect, arith::ArithDialect, scf::SCFDialect>();
-      });
 }
 
 } // namespace mlir::pto

@@ -11,17 +11,16 @@
 #include "pto/Target/Cpp/OrchestrationEmitter.h"
 
 #include "RuntimeSpelling.h"
+#include "UserNames.h"
 #include "pto/Analysis/AllocBatching.h"
 #include "pto/Analysis/HostControl.h"
 #include "pto/Dialect/PTO/IR/PTO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Support/IndentedOstream.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -62,20 +61,6 @@ static bool isReservedName(StringRef name) {
   // the runtime's own names start with PTO2 or pto_orch.
   bool hasLower = llvm::any_of(name, [](char c) { return llvm::isLower(c); });
   return !hasLower || name.starts_with("PTO2") || name.starts_with("pto_orch");
-}
-
-/// The user's name for `value`: the NameLoc of the argument or defining op.
-static std::optional<StringRef> getUserName(Value value) {
-  Location loc = value.getLoc();
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location inner : fused.getLocations())
-      if (isa<NameLoc>(inner)) {
-        loc = inner;
-        break;
-      }
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return name.getName().getValue();
-  return std::nullopt;
 }
 
 /// `name` made safe inside a `//` comment (no line splices or breaks).
@@ -297,8 +282,7 @@ private:
   /// Boundary scalars the Graph being printed reads while it is recorded:
   /// the name of their value decoded from the Config.
   DenseMap<Value, std::string> constructionValues;
-  /// Per Graph with construction values: its Config class and, per scalar
-  /// parameter index, the Config field holding it.
+  /// Per Graph: its Config class.
   DenseMap<Operation *, std::string> configClasses;
   /// Per entry argument: a host control tensor (host_build_graph only).
   llvm::BitVector hostControl;
@@ -306,12 +290,9 @@ private:
 };
 
 LogicalResult OrchestrationEmitter::emitModule() {
-  SmallVector<OrchestrationOp> entries(module.getOps<OrchestrationOp>());
-  if (entries.size() != 1)
-    return module.emitError()
-           << "expects exactly one pto.orchestration function (the runtime "
-              "entry), found "
-           << entries.size();
+  FailureOr<OrchestrationOp> entry = getOrchestrationEntry(module);
+  if (failed(entry))
+    return failure();
   bool hostBuildGraph =
       getModuleRuntime(module) == Runtime::host_build_graph;
   for (GraphOp graph : module.getOps<GraphOp>())
@@ -323,7 +304,7 @@ LogicalResult OrchestrationEmitter::emitModule() {
 
   if (hostBuildGraph) {
     FailureOr<llvm::BitVector> control =
-        analyzeHostControlTensors(entries.front());
+        analyzeHostControlTensors(*entry);
     if (failed(control))
       return failure();
     hostControl = std::move(*control);
@@ -331,7 +312,7 @@ LogicalResult OrchestrationEmitter::emitModule() {
 
   // Kernel ids are the kernels' positions in the module.
   os << "// Orchestration function: "
-     << commentSafe(entries.front().getName()) << "\n";
+     << commentSafe(entry->getName()) << "\n";
   os << "// Kernel ids:";
   for (KernelOp kernel : module.getOps<KernelOp>()) {
     int64_t id = kernelIds.size();
@@ -346,14 +327,14 @@ LogicalResult OrchestrationEmitter::emitModule() {
     os << sp::kBoundaryLayoutDefinition;
   // Graph functions are file-local and precede the entry that launches them.
   for (GraphOp graph : module.getOps<GraphOp>()) {
-    std::string name = freshName(entries.front().getName().str() + "_graph_" +
+    std::string name = freshName(entry->getName().str() + "_graph_" +
                                  graph.getName().str());
     graphFunctions[graph] = name;
     if (failed(emitGraph(graph, name)))
       return failure();
   }
   os << "extern \"C\" {\n\n";
-  if (failed(emitEntry(entries.front())))
+  if (failed(emitEntry(*entry)))
     return failure();
   os << "}  // extern \"C\"\n";
   return success();
@@ -1659,20 +1640,6 @@ LogicalResult translateToOrchestrationCpp(ModuleOp module, raw_ostream &os) {
     return failure();
   os << text;
   return success();
-}
-
-void registerToOrchestrationCppTranslation() {
-  TranslateFromMLIRRegistration registration(
-      "pto-to-cpp", "translate a prepared pto module to orchestration C++",
-      [](Operation *op, raw_ostream &output) -> LogicalResult {
-        auto module = dyn_cast<ModuleOp>(op);
-        if (!module)
-          return op->emitError() << "expects a builtin.module";
-        return translateToOrchestrationCpp(module, output);
-      },
-      [](DialectRegistry &registry) {
-        registry.insert<PTODialect, arith::ArithDialect, scf::SCFDialect>();
-      });
 }
 
 } // namespace mlir::pto

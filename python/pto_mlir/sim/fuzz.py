@@ -182,6 +182,23 @@ class Outcome:
         return self.status in BUG_STATUSES or (self.cpp is not None and self.cpp.is_failure)
 
 
+def _find_tool(name: str, variable: str) -> str:
+    """Path of tool ``name``: ``$variable``, then ``PATH``, then the
+    package's ``bin`` directory; FileNotFoundError if none."""
+    env = os.environ.get(variable)
+    if env:
+        return env
+    path = shutil.which(name)
+    if path:
+        return path
+    from .. import _tools
+    try:
+        return str(_tools.tool_path(name))
+    except FileNotFoundError:
+        pass
+    raise FileNotFoundError(f"{name} not found: set {variable} or put it on PATH")
+
+
 def find_pto_opt() -> str:
     """Path of ``pto-opt``: ``$PTO_OPT``, then ``PATH``, then the package's
     ``bin`` directory.
@@ -189,18 +206,7 @@ def find_pto_opt() -> str:
     Raises:
         FileNotFoundError: none found.
     """
-    env = os.environ.get("PTO_OPT")
-    if env:
-        return env
-    path = shutil.which("pto-opt")
-    if path:
-        return path
-    from .. import _tools
-    try:
-        return str(_tools.tool_path("pto-opt"))
-    except FileNotFoundError:
-        pass
-    raise FileNotFoundError("pto-opt not found: set PTO_OPT or put it on PATH")
+    return _find_tool("pto-opt", "PTO_OPT")
 
 
 def find_pto_translate() -> str:
@@ -210,18 +216,7 @@ def find_pto_translate() -> str:
     Raises:
         FileNotFoundError: none found.
     """
-    env = os.environ.get("PTO_TRANSLATE")
-    if env:
-        return env
-    path = shutil.which("pto-translate")
-    if path:
-        return path
-    from .. import _tools
-    try:
-        return str(_tools.tool_path("pto-translate"))
-    except FileNotFoundError:
-        pass
-    raise FileNotFoundError("pto-translate not found: set PTO_TRANSLATE or put it on PATH")
+    return _find_tool("pto-translate", "PTO_TRANSLATE")
 
 
 def find_cxx() -> Optional[str]:

@@ -153,4 +153,14 @@ Runtime getModuleRuntime(ModuleOp module) {
   return Runtime::tensormap_and_ringbuffer;
 }
 
+FailureOr<OrchestrationOp> getOrchestrationEntry(ModuleOp module) {
+  SmallVector<OrchestrationOp> entries(module.getOps<OrchestrationOp>());
+  if (entries.size() != 1)
+    return module.emitError()
+           << "expects exactly one pto.orchestration function (the runtime "
+              "entry), found "
+           << entries.size();
+  return entries.front();
+}
+
 } // namespace mlir::pto

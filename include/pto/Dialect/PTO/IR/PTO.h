@@ -42,6 +42,10 @@ namespace mlir::pto {
 /// `tensormap_and_ringbuffer` when absent.
 Runtime getModuleRuntime(ModuleOp module);
 
+/// Returns the one `pto.orchestration` function of `module` (the runtime
+/// entry), or emits an error on the module and fails.
+FailureOr<OrchestrationOp> getOrchestrationEntry(ModuleOp module);
+
 /// Returns true for an argument/result type a kernel, Graph or orchestration
 /// function may take: a pto tensor or a builtin integer, index or float.
 bool isValidParameterType(Type type);
