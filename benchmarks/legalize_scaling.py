@@ -1,91 +1,210 @@
-"""Times the Graph boundary legalization on generated programs of growing size.
+"""Measures how the Graph boundary legalization scales with program size.
 
-Each program has G Graphs, each deriving S scalars, taking V views of a
-stacked weight tensor and allocating A intermediates, called C times from an
-orchestration loop. Prints one line per size: ops before, wall time of the
-pipeline (best of 3, through the Python API) and ops after. Run:
+Every program is a host_build_graph module whose Graph
+``layer(a, c inout, layer_idx)`` derives ``base = layer_idx * 128`` and
+passes it to K chained ``pto.submit`` s (each writes ``c`` and is read by the
+next). Shapes:
 
-    python benchmarks/legalize_scaling.py
+- ``calls``: one Graph, N call sites in a row (each with its own constant
+  layer index);
+- ``funcs``: N Graphs, each called once;
+- ``loop``: one Graph called from a constant-trip ``scf.for`` of N trips;
+- ``shared``: like ``funcs``, but every task of every Graph launches the same
+  kernel (this is the only shape that reaches 1M tasks: one kernel per task
+  would mean 1M kernel declarations).
+
+Apart from ``shared``, each task launches its own ``pto.kernel``.
+
+For each (shape, N, K) the script writes the module to a temporary file,
+runs ``pto-opt --pto-graph-legalize-pipeline --mlir-timing`` on it (output
+discarded) ``--repeat`` times, and prints: the median pipeline time, the
+time per task, the median parse time of the same module (MLIR's own timing
+report: "Parser"), their ratio, and the peak resident set of the process.
+The last lines fit an exponent (time ~ tasks^e) per shape over the sizes
+with at least 1,000 tasks. Nothing here asserts anything: speed is read from
+the numbers, never tested against a clock.
+
+Run (docs/performance.md has the table this prints):
+
+    python benchmarks/legalize_scaling.py                  # all shapes
+    python benchmarks/legalize_scaling.py --shape shared --max-tasks 1000000
+    python benchmarks/legalize_scaling.py --threads        # 1 vs 2 threads
 """
 
-import time
+from __future__ import annotations
 
-from pto_mlir import pipelines
-from pto_mlir.ir import Context, Module
+import argparse
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
 
 T = "!pto.tensor<16x128xf32>"
-W = "!pto.tensor<8192x128xf32>"
-V = "!pto.tensor<128x128xf32>"
+INOUT = "{pto.direction = #pto.direction<inout>}"
 
 
-def program(graphs: int, scalars: int, views: int, allocs: int, calls: int) -> str:
-    lines = ["module attributes {pto.runtime = #pto.runtime<host_build_graph>} {",
-             f"  pto.kernel aiv @k(%x: {T}, %w: {V}, %y: {T} {{pto.direction = #pto.direction<inout>}}, %s: index)"]
+def program(shape: str, n: int, k: int) -> str:
+    """Returns the textual module of `shape` with N calls/Graphs, K tasks each."""
+    graphs = n if shape in ("funcs", "shared") else 1
+    lines = ["module attributes {pto.runtime = #pto.runtime<host_build_graph>} {"]
+    kernels = 1 if shape == "shared" else k * graphs
+    for i in range(kernels):
+        lines.append(f"  pto.kernel aiv @k{i}(%a: {T}, %c: {T} {INOUT}, %s: index)")
     for g in range(graphs):
-        lines.append(f"  pto.graph @g{g}(%x: {T}, %w: {W}, %acc: {T} {{pto.direction = #pto.direction<inout>}}, %idx: index) -> {T} {{")
-        lines.append("    %c1 = arith.constant 1 : index")
-        prev = "%idx"
-        for s in range(scalars):
-            lines.append(f"    %s{s} = arith.addi {prev}, %c1 : index")
-            prev = f"%s{s}"
-        cur = "%acc"
-        for a in range(allocs):
-            lines.append(f"    %t{a} = pto.create : {T}")
-        for v in range(views):
-            lines.append(f"    %v{v} = pto.slice %w[%s{v % scalars}, 0] [128, 128] : {W} to {V}")
-            target = f"%t{v % allocs}" if allocs else cur
-            lines.append(f"    %r{v}, %id{v} = pto.submit @k(%x, %v{v}, {target}, {prev}) : ({T}, {V}, {T}, index) -> {T}")
-        lines.append(f"    pto.return %acc : {T}")
+        lines.append(f"  pto.graph @layer{g}(%a: {T}, %c: {T} {INOUT}, %layer_idx: index) -> {T} {{")
+        lines.append("    %c128 = arith.constant 128 : index")
+        lines.append("    %base = arith.muli %layer_idx, %c128 : index")
+        prev = "%c"
+        for t in range(k):
+            kernel = 0 if shape == "shared" else g * k + t
+            lines.append(f"    %c_{t}, %t_{t} = pto.submit @k{kernel}(%a, {prev}, %base)"
+                         f" : ({T}, {T}, index) -> {T}")
+            prev = f"%c_{t}"
+        lines.append(f"    pto.return %c : {T}")
         lines.append("  }")
-    lines.append(f"  pto.orchestration @main(%x: {T}, %w: {W}, %acc: {T} {{pto.direction = #pto.direction<inout>}}) {{")
-    lines.append("    %c0 = arith.constant 0 : index")
-    lines.append("    %c1 = arith.constant 1 : index")
-    lines.append(f"    %n = arith.constant {calls} : index")
-    lines.append(f"    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %acc) -> ({T}) {{")
-    cur = "%a"
-    for g in range(graphs):
-        lines.append(f"      %o{g} = pto.call @g{g}(%x, %w, {cur}, %i) : ({T}, {W}, {T}, index) -> {T}")
-        cur = f"%o{g}"
-    lines.append(f"      scf.yield {cur} : {T}")
-    lines.append("    }")
+    lines.append(f"  pto.orchestration @main(%a: {T}, %c: {T} {INOUT}) {{")
+    if shape == "loop":
+        lines.append("    %lb = arith.constant 0 : index")
+        lines.append("    %st = arith.constant 1 : index")
+        lines.append(f"    %ub = arith.constant {n} : index")
+        lines.append(f"    %r = scf.for %i = %lb to %ub step %st iter_args(%acc = %c) -> ({T}) {{")
+        lines.append(f"      %o = pto.call @layer0(%a, %acc, %i) : ({T}, {T}, index) -> {T}")
+        lines.append(f"      scf.yield %o : {T}")
+        lines.append("    }")
+    else:
+        prev = "%c"
+        for i in range(n):
+            callee = 0 if shape == "calls" else i
+            lines.append(f"    %i{i} = arith.constant {i} : index")
+            lines.append(f"    %o{i} = pto.call @layer{callee}(%a, {prev}, %i{i})"
+                         f" : ({T}, {T}, index) -> {T}")
+            prev = f"%o{i}"
     lines.append("    pto.return")
     lines.append("  }")
     lines.append("}")
-    return "\n".join(lines)
+    return "\n".join(lines) + "\n"
 
 
-def count_ops(module: Module) -> int:
-    n = 0
+@dataclass
+class Run:
+    pipeline_s: float
+    parse_s: float
+    wall_s: float
+    peak_rss_mb: float
 
-    def visit(op):
-        nonlocal n
-        n += 1
-        for region in op.regions:
-            for block in region.blocks:
-                for child in block.operations:
-                    visit(child.operation)
 
-    visit(module.operation)
-    return n
+def run_once(pto_opt: str, path: str, threads: int | None) -> Run:
+    """Runs the pipeline once; returns MLIR's timing figures and the peak RSS."""
+    cmd = [pto_opt, path, "--pto-graph-legalize-pipeline", "--mlir-timing",
+           "-o", os.devnull]
+    if threads == 1:
+        cmd.append("--mlir-disable-threading")
+    env = dict(os.environ)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    stderr = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"pto-opt failed on {path}:\n{stderr[-2000:]}")
+    # MLIR's report: the pipeline is what is neither parsing, printing nor
+    # setup ("Rest"), whatever the pass nesting.
+    rows = {}
+    for line in stderr.splitlines():
+        cols = re.findall(r"([0-9]+\.[0-9]+)\s+\(\s*[0-9.]+%\)", line)
+        if cols:
+            rows[re.sub(r".*\)\s+", "", line).strip()] = float(cols[-1])
+    total, parse = rows.get("Total", 0.0), rows.get("Parser", 0.0)
+    pipeline = total - parse - rows.get("Output", 0.0) - rows.get("Rest", 0.0)
+    return Run(pipeline, parse, total, usage.ru_maxrss / 1024.0)
+
+
+def measure(pto_opt: str, shape: str, n: int, k: int, repeat: int,
+            threads: int | None = None) -> Run:
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+        f.write(program(shape, n, k))
+        path = f.name
+    try:
+        runs = [run_once(pto_opt, path, threads) for _ in range(repeat)]
+    finally:
+        os.unlink(path)
+    return Run(statistics.median(r.pipeline_s for r in runs),
+               statistics.median(r.parse_s for r in runs),
+               statistics.median(r.wall_s for r in runs),
+               max(r.peak_rss_mb for r in runs))
+
+
+def fit_exponent(points: list[tuple[int, float]]) -> float | None:
+    """Least-squares slope of log(time) over log(tasks)."""
+    points = [(x, y) for x, y in points if x > 0 and y > 0]
+    if len(points) < 2:
+        return None
+    xs = [math.log(x) for x, _ in points]
+    ys = [math.log(y) for _, y in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    den = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / den if den else None
+
+
+def default_pto_opt() -> str:
+    tools = os.environ.get("PTO_TOOLS_DIR")
+    if tools:
+        return os.path.join(tools, "pto-opt")
+    here = os.path.dirname(sys.executable)
+    candidate = os.path.join(here, "pto-opt")
+    return candidate if os.path.exists(candidate) else "pto-opt"
+
+
+def sizes(shape: str, max_tasks: int) -> list[tuple[int, int]]:
+    if shape == "shared":
+        grid = [(1, 1000), (10, 1000), (100, 1000), (1000, 1000)]
+    else:
+        grid = [(n, k) for n in (1, 10, 100, 1000) for k in (1, 10, 100, 1000)]
+    return [(n, k) for n, k in grid if n * k <= max_tasks]
 
 
 def main() -> None:
-    print(f"{'graphs':>6} {'scalars':>7} {'views':>5} {'allocs':>6} {'ops before':>10} "
-          f"{'ms (best of 3)':>14} {'ops after':>9}")
-    for graphs, scalars, views, allocs in [(1, 4, 4, 4), (10, 8, 8, 8), (40, 8, 16, 14),
-                                           (40, 32, 32, 16), (160, 16, 16, 16)]:
-        text = program(graphs, scalars, views, allocs, calls=4)
-        best = float("inf")
-        for _ in range(3):
-            with Context():
-                module = Module.parse(text)
-                before = count_ops(module)
-                start = time.perf_counter()
-                pipelines.legalize_graph_boundary(module)
-                best = min(best, time.perf_counter() - start)
-                after = count_ops(module)
-        print(f"{graphs:>6} {scalars:>7} {views:>5} {allocs:>6} {before:>10} "
-              f"{best * 1e3:>14.1f} {after:>9}")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shape", action="append",
+                        choices=["calls", "funcs", "loop", "shared"])
+    parser.add_argument("--max-tasks", type=int, default=1_000_000,
+                        help="skip sizes with more tasks (default 1,000,000)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per size (median)")
+    parser.add_argument("--pto-opt", default=default_pto_opt())
+    parser.add_argument("--threads", action="store_true",
+                        help="compare 1 and 2 threads on a 1000-Graph module instead")
+    args = parser.parse_args()
+
+    if args.threads:
+        print(f"{'shape':>6} {'N':>5} {'K':>5} {'1 thread ms':>12} {'2 threads ms':>13} {'speedup':>8}")
+        for shape, n, k in [("funcs", 1000, 10), ("funcs", 1000, 100), ("shared", 1000, 1000)]:
+            one = measure(args.pto_opt, shape, n, k, args.repeat, threads=1)
+            two = measure(args.pto_opt, shape, n, k, args.repeat, threads=2)
+            print(f"{shape:>6} {n:>5} {k:>5} {one.pipeline_s * 1e3:>12.1f} "
+                  f"{two.pipeline_s * 1e3:>13.1f} {one.pipeline_s / two.pipeline_s:>8.2f}")
+        return
+
+    shapes = args.shape or ["calls", "funcs", "loop", "shared"]
+    print(f"{'shape':>6} {'N':>5} {'K':>5} {'tasks':>8} {'legalize ms':>12} {'us/task':>8} "
+          f"{'parse ms':>9} {'ratio':>6} {'peak MB':>8}", flush=True)
+    for shape in shapes:
+        points = []
+        for n, k in sizes(shape, args.max_tasks):
+            tasks = n * k
+            r = measure(args.pto_opt, shape, n, k, args.repeat)
+            ratio = r.pipeline_s / r.parse_s if r.parse_s else float("nan")
+            print(f"{shape:>6} {n:>5} {k:>5} {tasks:>8} {r.pipeline_s * 1e3:>12.2f} "
+                  f"{r.pipeline_s * 1e6 / tasks:>8.2f} {r.parse_s * 1e3:>9.2f} "
+                  f"{ratio:>6.2f} {r.peak_rss_mb:>8.1f}", flush=True)
+            if tasks >= 1000:
+                points.append((tasks, r.pipeline_s))
+        e = fit_exponent(points)
+        if e is not None:
+            print(f"{shape:>6} exponent over >= 1,000 tasks: {e:.2f}", flush=True)
 
 
 if __name__ == "__main__":

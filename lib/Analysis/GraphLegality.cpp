@@ -61,58 +61,28 @@ int64_t countRecordedNodes(GraphOp graph) {
                             std::numeric_limits<int64_t>::max());
 }
 
-/// Returns true if `value` may name a tensor parameter of `graph`.
-static bool mayBeBoundary(Value value, GraphOp graph) {
-  SmallPtrSet<Value, 8> roots;
-  getPossibleBufferRoots(value, roots);
-  return llvm::any_of(roots, [&](Value root) {
-    auto arg = dyn_cast<BlockArgument>(root);
-    return arg && arg.getOwner() == &graph.getBody().front();
-  });
-}
-
-Operation *getCallVaryingBufferChoice(Value tensor, ReplayInvariance &analysis) {
-  GraphOp graph = analysis.getGraph();
-  SmallVector<Value> worklist = {tensor};
-  SmallPtrSet<Value, 8> visited;
-  while (!worklist.empty()) {
-    Value root = getBufferRoot(worklist.pop_back_val());
-    if (!visited.insert(root).second || !mayBeBoundary(root, graph))
+Operation *getCallVaryingBufferChoice(Value tensor,
+                                      const ReplayInvariance &analysis,
+                                      BufferProvenance &provenance) {
+  for (Value choice :
+       provenance.getPossibleRoots(tensor, BufferProvenance::FollowTies)) {
+    if (!provenance.isChoice(choice) || !provenance.mayNameArgument(choice))
       continue;
-    if (auto select = root.getDefiningOp<arith::SelectOp>()) {
+    if (auto select = choice.getDefiningOp<arith::SelectOp>()) {
       if (!analysis.isReplayInvariant(select.getCondition()))
         return select;
-      worklist.append({select.getTrueValue(), select.getFalseValue()});
-    } else if (auto branch = root.getDefiningOp<scf::IfOp>()) {
+    } else if (auto branch = choice.getDefiningOp<scf::IfOp>()) {
       if (!analysis.isReplayInvariant(branch.getCondition()))
         return branch;
-      unsigned number = cast<OpResult>(root).getResultNumber();
-      worklist.push_back(branch.thenYield().getOperand(number));
-      if (!branch.getElseRegion().empty())
-        worklist.push_back(branch.elseYield().getOperand(number));
-    } else if (auto slice = root.getDefiningOp<SliceOp>()) {
-      worklist.push_back(slice.getSource());
-    } else if (auto transpose = root.getDefiningOp<TransposeOp>()) {
-      worklist.push_back(transpose.getSource());
     } else {
       // A loop carry that changes buffers: the same sequence on every call
       // only if the loop has constant bounds.
-      scf::ForOp loop;
-      unsigned index = 0;
-      if (auto arg = dyn_cast<BlockArgument>(root)) {
-        loop = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
-        index = arg.getArgNumber() - 1;
-        if (loop && arg.getArgNumber() == 0)
-          loop = {};
-      } else if ((loop = root.getDefiningOp<scf::ForOp>())) {
-        index = cast<OpResult>(root).getResultNumber();
-      }
+      auto loop = choice.getDefiningOp<scf::ForOp>();
       if (!loop)
-        continue;
+        loop = cast<scf::ForOp>(
+            cast<BlockArgument>(choice).getOwner()->getParentOp());
       if (!ReplayInvariance::getConstantTripCount(loop))
         return loop;
-      worklist.push_back(loop.getInitArgs()[index]);
-      worklist.push_back(loop.getBody()->getTerminator()->getOperand(index));
     }
   }
   return nullptr;
@@ -132,33 +102,21 @@ static void describeRuntimeParent(InFlightDiagnostic &diag, Operation *parent) {
         << "inside this '" << parent->getName() << "'";
 }
 
-/// The buffer `tensor` is, or is a window of, through tied results and views.
-static Value getViewBase(Value tensor) {
-  while (true) {
-    Value root = getBufferRoot(tensor);
-    if (auto slice = root.getDefiningOp<SliceOp>())
-      tensor = slice.getSource();
-    else if (auto transpose = root.getDefiningOp<TransposeOp>())
-      tensor = transpose.getSource();
-    else
-      return root;
-  }
-}
-
-LogicalResult verifyConstructionReads(GraphOp graph) {
+LogicalResult verifyConstructionReads(GraphOp graph,
+                                      const BufferProvenance &provenance) {
   if (graph.isExternal())
     return success();
   // Buffers a task of this Graph writes, through any window of them.
+  const LaunchSignatures &launches = provenance.getLaunchSignatures();
   DenseSet<Value> written;
   graph.walk([&](SubmitOp submit) {
     for (OpResult result : submit.getOuts())
-      if (std::optional<unsigned> operand =
-              submit.getTiedResultOperandIndex(result.getResultNumber()))
-        written.insert(getViewBase(submit->getOperand(*operand)));
+      if (Value operand = launches.getTiedOperand(result))
+        written.insert(provenance.getViewBase(operand));
   });
   bool failed = false;
   graph.walk([&](ReadOp read) {
-    Value root = getViewBase(read.getSource());
+    Value root = provenance.getViewBase(read.getSource());
     auto arg = dyn_cast<BlockArgument>(root);
     bool boundary = arg && arg.getOwner() == &graph.getBody().front();
     if (boundary && !written.contains(root))
@@ -175,14 +133,16 @@ LogicalResult verifyConstructionReads(GraphOp graph) {
   return failure(failed);
 }
 
-LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
+LogicalResult verifyGraphLegality(GraphOp graph,
+                                  const ReplayInvariance &analysis,
+                                  BufferProvenance &provenance,
                                   ArrayRef<CallOp> callers) {
   bool failed = false;
   auto module = graph->getParentOfType<ModuleOp>();
 
   // The target runtime.
   if (module && getModuleRuntime(module) != Runtime::host_build_graph) {
-    graph.emitOpError()
+    emitOpErrorAt(graph)
         << "needs the host_build_graph runtime, but the module targets "
         << stringifyRuntime(getModuleRuntime(module))
         << ": Graph launches (GraphTaskArgs, rt_submit_graph) exist only in "
@@ -195,19 +155,19 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
   unsigned numTensors = getNumTensorArgs(graph);
   unsigned numScalars = graph.getNumArguments() - numTensors;
   if (numTensors == 0) {
-    graph.emitOpError() << "has no tensor parameter: a Graph with an empty "
+    emitOpErrorAt(graph) << "has no tensor parameter: a Graph with an empty "
                            "boundary has nothing to patch on replay, and the "
                            "runtime refuses to cache it";
     failed = true;
   }
   if (numTensors > kGraphMaxTensorArgs) {
-    graph.emitOpError() << "has " << numTensors
+    emitOpErrorAt(graph) << "has " << numTensors
                         << " tensor parameters: the runtime accepts at most "
                         << kGraphMaxTensorArgs << " (GRAPH_MAX_TENSOR_ARGS)";
     failed = true;
   }
   if (numScalars > kGraphMaxScalarArgs) {
-    graph.emitOpError() << "has " << numScalars
+    emitOpErrorAt(graph) << "has " << numScalars
                         << " scalar parameters: the runtime accepts at most "
                         << kGraphMaxScalarArgs << " (GRAPH_MAX_SCALAR_ARGS)";
     failed = true;
@@ -309,7 +269,7 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
       for (Value operand : op->getOperands()) {
         if (!isa<TensorType>(operand.getType()))
           continue;
-        if (Operation *choice = getCallVaryingBufferChoice(operand, analysis)) {
+        if (Operation *choice = getCallVaryingBufferChoice(operand, analysis, provenance)) {
           InFlightDiagnostic diag =
               op->emitOpError()
               << "reads a tensor chosen among boundary tensors of Graph @"
@@ -347,12 +307,9 @@ LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
     }
   });
 
-  if (::mlir::failed(verifyConstructionReads(graph)))
-    failed = true;
-
   int64_t nodes = countRecordedNodes(graph);
   if (nodes < 1 || nodes > kGraphMaxNodes) {
-    graph.emitOpError()
+    emitOpErrorAt(graph)
         << "records " << nodes
         << " nodes (each launch once per loop iteration, allocations in "
            "batches of "

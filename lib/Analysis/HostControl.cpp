@@ -2,100 +2,13 @@
 
 #include "pto/Analysis/HostControl.h"
 
+#include "pto/Analysis/BufferProvenance.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::pto {
-
-/// Collects what `tensor` may name, looking through views, selects and
-/// loop/branch/scope carries: parameters of `entry` and the ops that made
-/// any other buffer.
-static void collectSources(Value tensor, Block &entry,
-                           llvm::SetVector<Value> &sources,
-                           DenseSet<Value> &seen) {
-  if (!seen.insert(tensor).second)
-    return;
-  auto recurse = [&](Value v) { collectSources(v, entry, sources, seen); };
-  if (auto arg = dyn_cast<BlockArgument>(tensor)) {
-    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
-      if (OpOperand *init = loop.getTiedLoopInit(arg)) {
-        recurse(init->get());
-        recurse(loop.getTiedLoopYieldedValue(arg)->get());
-        return;
-      }
-    }
-    sources.insert(tensor);
-    return;
-  }
-  auto result = cast<OpResult>(tensor);
-  Operation *op = result.getOwner();
-  unsigned index = result.getResultNumber();
-  if (auto slice = dyn_cast<SliceOp>(op))
-    return recurse(slice.getSource());
-  if (auto transpose = dyn_cast<TransposeOp>(op))
-    return recurse(transpose.getSource());
-  if (auto select = dyn_cast<arith::SelectOp>(op)) {
-    recurse(select.getTrueValue());
-    return recurse(select.getFalseValue());
-  }
-  if (auto loop = dyn_cast<scf::ForOp>(op)) {
-    recurse(loop.getInitArgs()[index]);
-    return recurse(loop.getYieldedValues()[index]);
-  }
-  if (auto branch = dyn_cast<scf::IfOp>(op)) {
-    recurse(branch.thenYield().getOperand(index));
-    if (!branch.getElseRegion().empty())
-      recurse(branch.elseYield().getOperand(index));
-    return;
-  }
-  if (auto scope = dyn_cast<ScopeOp>(op))
-    return recurse(scope.getBody().front().getTerminator()->getOperand(index));
-  sources.insert(tensor);
-}
-
-/// Calls `onDeviceUse` for each op that hands `tensor`, or any alias of it
-/// (views, selects, loop/branch/scope carries), to a device task or Graph,
-/// and `onUnknownUse` for each op that could make an alias this function
-/// does not follow (an op with regions or tensor results it does not know).
-static void forEachDeviceUse(Value tensor,
-                             function_ref<void(Operation *)> onDeviceUse,
-                             function_ref<void(Operation *)> onUnknownUse) {
-  SmallVector<Value> worklist{tensor};
-  DenseSet<Value> seen{tensor};
-  auto push = [&](Value v) {
-    if (seen.insert(v).second)
-      worklist.push_back(v);
-  };
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      unsigned number = use.getOperandNumber();
-      if (isa<SubmitOp, CallOp>(user)) {
-        onDeviceUse(user);
-      } else if (isa<SliceOp, TransposeOp, arith::SelectOp>(user)) {
-        push(user->getResult(0));
-      } else if (auto loop = dyn_cast<scf::ForOp>(user)) {
-        if (BlockArgument iterArg = loop.getTiedLoopRegionIterArg(&use)) {
-          push(iterArg);
-          push(loop.getTiedLoopResult(iterArg));
-        }
-      } else if (isa<scf::YieldOp>(user)) {
-        Operation *parent = user->getParentOp();
-        push(parent->getResult(number));
-        if (auto loop = dyn_cast<scf::ForOp>(parent))
-          push(loop.getRegionIterArgs()[number]);
-      } else if (isa<YieldOp>(user)) {
-        push(user->getParentOp()->getResult(number));
-      } else if (user->getNumRegions() != 0 ||
-                 llvm::any_of(user->getResultTypes(),
-                              [](Type t) { return isa<TensorType>(t); })) {
-        onUnknownUse(user);
-      }
-    }
-  }
-}
 
 /// Names what made `source` for a diagnostic.
 static StringRef describeSource(Value source) {
@@ -107,11 +20,30 @@ static StringRef describeSource(Value source) {
   return "a tensor that is not a parameter of the orchestration function";
 }
 
+/// Returns true if `op` only passes its tensor operands on as values the
+/// provenance analysis follows (views, selects, loop, branch and scope
+/// carries) or hands them to the device, which is diagnosed separately.
+static bool isFollowedUser(Operation *op) {
+  return isa<SliceOp, TransposeOp, arith::SelectOp, scf::ForOp, scf::IfOp,
+             scf::YieldOp, ScopeOp, YieldOp, SubmitOp, CallOp>(op) ||
+         (op->getNumRegions() == 0 &&
+          llvm::none_of(op->getResultTypes(),
+                        [](Type t) { return isa<TensorType>(t); }));
+}
+
 FailureOr<llvm::BitVector> analyzeHostControlTensors(OrchestrationOp entry) {
   llvm::BitVector control(entry.getNumArguments());
   if (entry.isExternal())
     return control;
   Block &block = entry.getBody().front();
+  LaunchSignatures launches(entry->getParentOfType<ModuleOp>());
+  BufferProvenance provenance(entry, launches);
+  // What a host access or a device use may reach: through views, selects
+  // and carries, not through a task's write (its output is another state of
+  // the buffer, the one the device produces).
+  auto sourcesOf = [&](Value tensor) {
+    return provenance.getPossibleRoots(tensor, BufferProvenance::FollowViews);
+  };
   // The first host access of each parameter, for notes.
   DenseMap<unsigned, Operation *> firstAccess;
   for (unsigned i = 0, e = entry.getNumArguments(); i < e; ++i)
@@ -127,10 +59,9 @@ FailureOr<llvm::BitVector> analyzeHostControlTensors(OrchestrationOp entry) {
       tensor = write.getDest();
     else
       return;
-    llvm::SetVector<Value> sources;
-    DenseSet<Value> seen;
-    collectSources(tensor, block, sources, seen);
-    for (Value source : sources) {
+    for (Value source : sourcesOf(tensor)) {
+      if (provenance.isChoice(source))
+        continue;
       auto arg = dyn_cast<BlockArgument>(source);
       if (arg && arg.getOwner() == &block) {
         control.set(arg.getArgNumber());
@@ -149,44 +80,51 @@ FailureOr<llvm::BitVector> analyzeHostControlTensors(OrchestrationOp entry) {
       break;
     }
   });
+  if (control.none())
+    return failed ? FailureOr<llvm::BitVector>(failure()) : control;
 
-  for (unsigned i : control.set_bits()) {
-    Operation *reported = nullptr;
-    auto addNote = [&](InFlightDiagnostic &diag) {
-      if (Operation *access = firstAccess.lookup(i))
-        diag.attachNote(access->getLoc()) << "accessed on the host here";
+  auto addNote = [&](InFlightDiagnostic &diag, unsigned i) {
+    if (Operation *access = firstAccess.lookup(i))
+      diag.attachNote(access->getLoc()) << "accessed on the host here";
+    else
+      diag.attachNote(entry.getLoc())
+          << "parameter #" << i << " is marked '"
+          << PTODialect::getHostControlAttrName() << "'";
+    failed = true;
+  };
+  // Each op that hands a host control tensor, through any alias, to the
+  // device, or to an op whose results the analysis cannot follow.
+  entry.walk([&](Operation *op) {
+    bool device = isa<SubmitOp, CallOp>(op);
+    if (!device && isFollowedUser(op))
+      return;
+    llvm::BitVector reached(entry.getNumArguments());
+    for (Value operand : op->getOperands()) {
+      if (!isa<TensorType>(operand.getType()))
+        continue;
+      for (Value source : sourcesOf(operand)) {
+        auto arg = dyn_cast<BlockArgument>(source);
+        if (arg && arg.getOwner() == &block && control.test(arg.getArgNumber()))
+          reached.set(arg.getArgNumber());
+      }
+    }
+    for (unsigned i : reached.set_bits()) {
+      InFlightDiagnostic diag = op->emitOpError();
+      if (device)
+        diag << "passes host control tensor #" << i << " of @"
+             << entry.getName()
+             << " to the device: the host reads or writes it while building "
+                "the graph, so it stays in host memory; pass host control "
+                "data and device data in separate parameters";
       else
-        diag.attachNote(entry.getLoc())
-            << "parameter #" << i << " is marked '"
-            << PTODialect::getHostControlAttrName() << "'";
-      failed = true;
-    };
-    forEachDeviceUse(
-        block.getArgument(i),
-        [&](Operation *user) {
-          if (reported == user)
-            return;
-          reported = user;
-          InFlightDiagnostic diag =
-              user->emitOpError()
-              << "passes host control tensor #" << i << " of @"
-              << entry.getName()
-              << " to the device: the host reads or writes it while building "
-                 "the graph, so it stays in host memory; pass host control "
-                 "data and device data in separate parameters";
-          addNote(diag);
-        },
-        [&](Operation *user) {
-          InFlightDiagnostic diag =
-              user->emitOpError()
-              << "takes host control tensor #" << i << " of @"
-              << entry.getName()
-              << ", which host control tensors cannot flow through: only "
-                 "views, selects and scf.for, scf.if and pto.scope carries "
-                 "are followed to prove it never reaches the device";
-          addNote(diag);
-        });
-  }
+        diag << "takes host control tensor #" << i << " of @"
+             << entry.getName()
+             << ", which host control tensors cannot flow through: only "
+                "views, selects and scf.for, scf.if and pto.scope carries "
+                "are followed to prove it never reaches the device";
+      addNote(diag, i);
+    }
+  });
   if (failed)
     return failure();
   return control;

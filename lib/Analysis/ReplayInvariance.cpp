@@ -8,17 +8,15 @@
 
 namespace mlir::pto {
 
-bool ReplayInvariance::isPureScalarArith(Operation *op) {
-  return op && isa<arith::ArithDialect>(op->getDialect()) && isPure(op) &&
-         op->getNumRegions() == 0 &&
+bool ReplayInvariance::isPureScalarOp(Operation *op) {
+  return op && op->getNumRegions() == 0 && isPure(op) &&
+         llvm::all_of(op->getOperandTypes(), isScalarType) &&
          llvm::all_of(op->getResultTypes(), isScalarType);
 }
 
-bool ReplayInvariance::isScalarParameter(Value value) {
+bool ReplayInvariance::isScalarParameter(Value value) const {
   auto arg = dyn_cast<BlockArgument>(value);
-  return arg && !graph.isExternal() &&
-         arg.getOwner() == &graph.getBody().front() &&
-         isScalarType(arg.getType());
+  return arg && arg.getOwner() == entry && isScalarType(arg.getType());
 }
 
 std::optional<int64_t> ReplayInvariance::getConstantTripCount(scf::ForOp loop) {
@@ -35,58 +33,49 @@ std::optional<int64_t> ReplayInvariance::getConstantTripCount(scf::ForOp loop) {
       trips->getLimitedValue(std::numeric_limits<int64_t>::max()));
 }
 
-/// Returns true if `tensor` is, by buffer identity, a tensor parameter of
-/// `graph`: a view's shape may differ, so views do not count.
-static bool isBoundaryTensor(GraphOp graph, Value tensor) {
-  Value root = getBufferRoot(tensor);
-  auto arg = dyn_cast<BlockArgument>(root);
-  return arg && arg.getOwner() == &graph.getBody().front() &&
-         isa<TensorType>(arg.getType()) && arg.getType() == tensor.getType();
-}
-
-bool ReplayInvariance::isReplayInvariant(Value value) {
-  if (!isScalarType(value.getType()))
-    return false;
-  if (auto it = invariantCache.find(value); it != invariantCache.end())
-    return it->second;
-  // Seed the entry before recursing: SSA use-def chains are acyclic except
-  // through loop-carried block arguments, which are not invariant.
-  invariantCache[value] = false;
-  bool result = false;
-  if (matchPattern(value, m_Constant())) {
-    result = true;
-  } else if (auto arg = dyn_cast<BlockArgument>(value)) {
-    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
-    result = loop && arg == loop.getInductionVar() &&
-             getConstantTripCount(loop).has_value();
-  } else if (auto dim = value.getDefiningOp<DimOp>()) {
-    // A literal extent is a literal; a `?` one is fixed by the recording
-    // only for a boundary tensor.
-    result = !dim.getSource().getType().isDynamicDim(dim.getAxisAttr().getInt()) ||
-             isBoundaryTensor(graph, dim.getSource());
-  } else if (Operation *op = value.getDefiningOp(); isPureScalarArith(op)) {
-    result = llvm::all_of(op->getOperands(),
-                          [&](Value operand) { return isReplayInvariant(operand); });
-  }
-  invariantCache[value] = result;
-  return result;
-}
-
-bool ReplayInvariance::isHoistable(Value value) {
-  if (!isScalarType(value.getType()))
-    return false;
-  if (auto it = hoistableCache.find(value); it != hoistableCache.end())
-    return it->second;
-  hoistableCache[value] = false;
-  bool result = false;
-  if (matchPattern(value, m_Constant()) || isScalarParameter(value)) {
-    result = true;
-  } else if (Operation *op = value.getDefiningOp(); isPureScalarArith(op)) {
-    result = llvm::all_of(op->getOperands(),
-                          [&](Value operand) { return isHoistable(operand); });
-  }
-  hoistableCache[value] = result;
-  return result;
+ReplayInvariance::ReplayInvariance(GraphOp graph,
+                                   const BufferProvenance &provenance)
+    : graph(graph) {
+  if (graph.isExternal())
+    return;
+  entry = &graph.getBody().front();
+  for (BlockArgument arg : graph.getBody().front().getArguments())
+    if (isScalarType(arg.getType()))
+      flags[arg] = Hoistable;
+  // Operands are defined before their users (SSA dominance); the only
+  // values seen before their definition is walked are loop-carried block
+  // arguments, which are neither.
+  graph.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (getConstantTripCount(loop))
+        flags[loop.getInductionVar()] = Invariant;
+      return;
+    }
+    if (isPureScalarOp(op) && !matchPattern(op, m_Constant())) {
+      uint8_t common = Invariant | Hoistable;
+      for (Value operand : op->getOperands())
+        common &= flags.lookup(operand);
+      if (common)
+        for (Value result : op->getResults())
+          flags[result] = common;
+      return;
+    }
+    if (op->getNumResults() != 1 || !isScalarType(op->getResultTypes()[0]))
+      return;
+    Value result = op->getResult(0);
+    if (matchPattern(result, m_Constant())) {
+      flags[result] = Invariant | Hoistable;
+    } else if (auto dim = dyn_cast<DimOp>(op)) {
+      // A literal extent is a literal; a `?` one is fixed by the recording
+      // only for a boundary tensor (by buffer identity: a view's shape may
+      // differ).
+      TypedValue<TensorType> source = dim.getSource();
+      BlockArgument arg = provenance.getRootArgument(source);
+      if (!source.getType().isDynamicDim(dim.getAxisAttr().getInt()) ||
+          (arg && arg.getType() == source.getType()))
+        flags[result] = Invariant;
+    }
+  });
 }
 
 } // namespace mlir::pto

@@ -2,6 +2,8 @@
 
 #include "pto/Transforms/Passes.h"
 
+#include "pto/Analysis/BufferProvenance.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::pto {
@@ -13,24 +15,26 @@ struct ClassifyIterArgCarryPass
     : impl::ClassifyIterArgCarryBase<ClassifyIterArgCarryPass> {
   void runOnOperation() override {
     bool failed = false;
-    getOperation().walk([&](scf::ForOp loop) {
-      if (loop.getInitArgs().empty())
-        return;
-      if (loop->hasAttr(PTODialect::getParallelAttrName()) &&
-          ::mlir::failed(verifyParallelCarries(loop)))
-        failed = true;
-      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-      SmallVector<bool> variables;
-      for (auto [iterArg, yielded] :
-           llvm::zip_equal(loop.getRegionIterArgs(), yield.getOperands())) {
-        bool sameBuffer =
-            isa<TensorType>(iterArg.getType()) &&
-            getBufferRoot(yielded, /*crossLoopCarries=*/false) == iterArg;
-        variables.push_back(!sameBuffer);
-      }
-      loop->setAttr(PTODialect::getCarryVariablesAttrName(),
-                    DenseBoolArrayAttr::get(&getContext(), variables));
-    });
+    ModuleOp module = getOperation();
+    LaunchSignatures launches(module);
+    for (auto func : module.getOps<FunctionOpInterface>()) {
+      if (func.isExternal())
+        continue;
+      BufferProvenance provenance(func, launches);
+      func.walk([&](scf::ForOp loop) {
+        if (loop.getInitArgs().empty())
+          return;
+        if (loop->hasAttr(PTODialect::getParallelAttrName()) &&
+            ::mlir::failed(verifyParallelCarries(loop)))
+          failed = true;
+        SmallVector<bool> variables;
+        for (auto [index, iterArg] : llvm::enumerate(loop.getRegionIterArgs()))
+          variables.push_back(!isa<TensorType>(iterArg.getType()) ||
+                              !provenance.carriesSameBuffer(loop, index));
+        loop->setAttr(PTODialect::getCarryVariablesAttrName(),
+                      DenseBoolArrayAttr::get(&getContext(), variables));
+      });
+    }
     if (failed)
       signalPassFailure();
   }

@@ -4,17 +4,26 @@
 // allocations) to every call site as new parameters, then checks the
 // runtime's legality rules. See the pass description in Passes.td.
 //
+// Each Graph is first analyzed into a plan (what moves, the new parameters,
+// the parameters and ops that die), in parallel over the Graphs; then every
+// call site is rewritten once from the plans; then each body is rewritten
+// once and checked, again in parallel. Diagnostics come out in the order a
+// single thread would emit them.
+//
 //===----------------------------------------------------------------------===//
 
 #include "pto/Transforms/Passes.h"
 
+#include "pto/Analysis/BufferProvenance.h"
 #include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/ReplayInvariance.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Threading.h"
 
 namespace mlir::pto {
 #define GEN_PASS_DEF_LEGALIZEGRAPHBOUNDARY
@@ -25,422 +34,599 @@ namespace mlir::pto {
 
 namespace {
 
-/// Rewrites one Graph and its call sites. Each call site keeps a mapping from
-/// the Graph's parameters to the values it passes, so that a hoisted
-/// expression is rebuilt there from the caller's own operands.
+/// What legalizing one Graph moves and removes, decided on its body as
+/// written (after renames are substituted) and applied afterwards.
+struct GraphPlan {
+  GraphOp graph;
+  SmallVector<CallOp> callers;
+  /// A diagnostic was emitted: nothing is applied to this Graph.
+  bool failed = false;
+
+  /// Step A: derived scalars that an op staying in the body reads, in
+  /// definition order. Each becomes a scalar parameter.
+  SmallVector<Value> scalars;
+  /// Step C: top-level allocations, each an InOut tensor parameter, with the
+  /// name of the buffer each caller allocates for it.
+  SmallVector<std::pair<CreateOp, std::string>> allocations;
+  /// Step B: views taken at the call site instead, in definition order.
+  struct View {
+    SliceOp slice;
+    /// The buffer it is a view of: a tensor parameter, a hoisted allocation
+    /// or an earlier hoisted view.
+    Value source;
+    /// The new parameter's direction: its source's.
+    Direction direction;
+  };
+  SmallVector<View> views;
+  /// Ops of the body the rewrite erases: what moves out, and the pure ops
+  /// only those fed. Listed users first.
+  SmallVector<Operation *> erased;
+  /// Parameters of the Graph as written that leave its boundary.
+  llvm::BitVector deadArgs;
+  /// What a call site clones, in order: before the scalars' parameters, and
+  /// then before the views.
+  SmallVector<Operation *> scalarSlice, viewSlice;
+
+  unsigned numNewTensors() const { return allocations.size() + views.size(); }
+};
+
+/// The argument attributes of a tensor parameter of `direction`: none for
+/// `in`, the default.
+static DictionaryAttr directionAttrs(MLIRContext *context,
+                                     Direction direction) {
+  if (direction == Direction::in)
+    return DictionaryAttr::get(context);
+  return DictionaryAttr::get(
+      context, {NamedAttribute(
+                   StringAttr::get(context, PTODialect::getDirectionAttrName()),
+                   DirectionAttr::get(context, direction))});
+}
+
+/// Plans and applies the legalization of one Graph.
 class GraphBoundaryLegalizer {
 public:
-  GraphBoundaryLegalizer(GraphOp graph, ArrayRef<CallOp> callers)
-      : graph(graph), callers(callers), analysis(graph),
-        rewriter(graph.getContext()) {
-    for (CallOp call : callers) {
-      IRMapping &mapping = callMappings[call];
-      for (auto [param, arg] :
-           llvm::zip_equal(entry().getArguments(), call.getArgs()))
-        mapping.map(param, arg);
-    }
-  }
+  GraphBoundaryLegalizer(GraphPlan &plan, const LaunchSignatures &launches)
+      : plan(plan), graph(plan.graph), launches(launches) {}
 
-  LogicalResult run() {
-    SmallVector<BlockArgument> usedTensors;
-    for (BlockArgument arg : entry().getArguments())
-      if (isa<TensorType>(arg.getType()) && !arg.use_empty())
-        usedTensors.push_back(arg);
-    substituteRenames();
-    hoistDerivedScalars();
-    hoistAllocations();
-    if (failed(hoistViews()))
-      return failure();
-    eraseDeadHoistedOps();
-    dropUnusedBoundaryTensors(usedTensors);
-    return success();
-  }
+  /// Substitutes renames, checks what must be checked on the body as
+  /// written, and fills the plan. Touches only the Graph's body.
+  void analyze();
 
-  /// A tensor parameter the body no longer reads after hoisting (every use
-  /// was a view now taken at the call site) leaves the boundary: next to the
-  /// views of it, it would put their per-call offsets into the Graph key and
-  /// record a new definition per call. A Graph keeps at least one tensor.
-  void dropUnusedBoundaryTensors(ArrayRef<BlockArgument> usedBefore) {
-    llvm::BitVector dead(graph.getNumArguments());
-    for (BlockArgument arg : usedBefore)
-      if (arg.use_empty())
-        dead.set(arg.getArgNumber());
-    if (dead.any() && dead.count() == getNumTensorArgs(graph))
-      dead.reset(dead.find_first());
-    if (dead.none())
-      return;
-    for (CallOp call : callers) {
-      SmallVector<Value> args;
-      SmallVector<Attribute> dicts;
-      ArrayAttr callArgAttrs = call.getArgAttrsAttr();
-      for (auto [index, arg] : llvm::enumerate(call.getArgs())) {
-        if (dead.test(index))
-          continue;
-        args.push_back(arg);
-        if (callArgAttrs)
-          dicts.push_back(callArgAttrs[index]);
-      }
-      rewriter.modifyOpInPlace(call, [&] {
-        call.getArgsMutable().assign(args);
-        if (callArgAttrs)
-          call.setArgAttrsAttr(ArrayAttr::get(call.getContext(), dicts));
-      });
-    }
-    (void)graph.eraseArguments(dead);
-  }
+  /// Rewrites every call site of the Graph. Reads the body, which must still
+  /// be the one analyzed.
+  void rewriteCallSites();
+
+  /// Rewrites the body and signature, then checks the legality rules on the
+  /// result. Touches only the Graph.
+  void rewriteBody();
 
 private:
   Block &entry() { return graph.getBody().front(); }
+  void substituteRenames();
+  void planAllocations();
+  void planViews(BufferProvenance &provenance,
+                 const ReplayInvariance &analysis);
+  void planErasure(const ReplayInvariance &analysis);
+  void planScalars();
+  void planCallSiteSlices();
+  Value resolveBoundarySource(Value source, const BufferProvenance &provenance,
+                              bool &throughView);
 
-  /// Appends a parameter: tensors after the last tensor parameter, scalars
-  /// last. Every call site passes `argumentAt(call)` for it, built right
-  /// before the call.
-  BlockArgument addParameter(Type type, Direction direction, Location loc,
-                             function_ref<Value(OpBuilder &, CallOp)> argumentAt) {
-    unsigned index = isa<TensorType>(type) ? getNumTensorArgs(graph)
-                                           : graph.getNumArguments();
-    auto attrs = DictionaryAttr::get(graph.getContext());
-    if (isa<TensorType>(type) && direction != Direction::in)
-      attrs = DictionaryAttr::get(
-          graph.getContext(),
-          {NamedAttribute(
-              StringAttr::get(graph.getContext(),
-                              PTODialect::getDirectionAttrName()),
-              DirectionAttr::get(graph.getContext(), direction))});
-    (void)graph.insertArgument(index, type, attrs, loc);
-    BlockArgument param = entry().getArgument(index);
-
-    for (CallOp call : callers) {
-      rewriter.setInsertionPoint(call);
-      Value arg = argumentAt(rewriter, call);
-      callMappings[call].map(param, arg);
-      SmallVector<Value> args(call.getArgs());
-      args.insert(args.begin() + index, arg);
-      rewriter.modifyOpInPlace(call, [&] {
-        call.getArgsMutable().assign(args);
-        // Call-site argument attributes stay one per argument.
-        if (ArrayAttr callArgAttrs = call.getArgAttrsAttr()) {
-          SmallVector<Attribute> dicts(callArgAttrs.getValue());
-          dicts.insert(dicts.begin() + index, attrs);
-          call.setArgAttrsAttr(ArrayAttr::get(call.getContext(), dicts));
-        }
-      });
-    }
-    return param;
-  }
-
-  /// Returns true if a call site can rebuild `value` from its arguments:
-  /// a hoistable scalar, or the extent of a boundary tensor (`pto.dim`),
-  /// through pure arithmetic.
-  bool isRebuildable(Value value) {
-    if (analysis.isHoistable(value))
-      return true;
-    if (auto dim = value.getDefiningOp<DimOp>()) {
-      auto arg = dyn_cast<BlockArgument>(dim.getSource());
-      return arg && arg.getOwner() == &entry();
-    }
-    Operation *def = value.getDefiningOp();
-    return def && isa<arith::ArithDialect>(def->getDialect()) && isPure(def) &&
-           def->getNumRegions() == 0 &&
-           llvm::all_of(def->getOperands(),
-                        [&](Value v) { return isRebuildable(v); });
-  }
-
-  /// Rebuilds `value` (see isRebuildable) at a call site from the caller's
-  /// operands: constants, pure arithmetic and boundary extents are cloned.
-  Value rebuildAtCallSite(OpBuilder &builder, CallOp call, Value value) {
-    IRMapping &mapping = callMappings[call];
-    if (Value mapped = mapping.lookupOrNull(value))
-      return mapped;
-    Operation *def = value.getDefiningOp();
-    assert(def && "a hoistable value is a parameter, a constant or arithmetic");
-    for (Value operand : def->getOperands())
-      rebuildAtCallSite(builder, call, operand);
-    Operation *clone = builder.clone(*def, mapping);
-    return clone->getResult(cast<OpResult>(value).getResultNumber());
-  }
-
-  /// A bare rename computes nothing: an arithmetic op that folds to one of
-  /// its operands (`x + 0`, `x * 1`, a same-type cast) is replaced by that
-  /// operand, so every reader reads the root, in one pass over the chain.
-  void substituteRenames() {
-    SmallVector<Operation *> renames;
-    graph.walk([&](Operation *op) {
-      if (!isa<arith::ArithDialect>(op->getDialect()) ||
-          op->getNumResults() != 1 || !isPure(op))
-        return;
-      SmallVector<OpFoldResult> folded;
-      SmallVector<Attribute> constants(op->getNumOperands());
-      for (auto [index, operand] : llvm::enumerate(op->getOperands()))
-        matchPattern(operand, m_Constant(&constants[index]));
-      Operation *clone = op; // fold() only inspects the op.
-      if (failed(clone->fold(constants, folded)) || folded.size() != 1)
-        return;
-      auto value = dyn_cast<Value>(folded.front());
-      if (!value || value == op->getResult(0))
-        return;
-      rewriter.replaceAllUsesWith(op->getResult(0), value);
-      renames.push_back(op);
-    });
-    for (Operation *op : renames)
-      rewriter.eraseOp(op);
-  }
-
-  /// Step A: every scalar the body computes from its own scalar parameters
-  /// (and constants) becomes a scalar parameter; callers compute it.
-  void hoistDerivedScalars() {
-    SmallVector<Value> derived;
-    graph.walk([&](Operation *op) {
-      if (!isa<arith::ArithDialect>(op->getDialect()))
-        return;
-      for (Value result : op->getResults())
-        if (!result.use_empty() && analysis.isHoistable(result) &&
-            !analysis.isReplayInvariant(result))
-          derived.push_back(result);
-    });
-    // In definition order: a derived value's operands are hoisted first, so
-    // the call site rebuilds it from the caller's copies of them.
-    for (Value value : derived) {
-      BlockArgument param = addParameter(
-          value.getType(), Direction::in, value.getLoc(),
-          [&](OpBuilder &builder, CallOp call) {
-            return rebuildAtCallSite(builder, call, value);
-          });
-      rewriter.replaceAllUsesWith(value, param);
-      hoisted.insert(value.getDefiningOp());
-    }
-  }
-
-  /// Step C: a top-level allocation (one that runs once per call: in the
-  /// body or in scopes of it) becomes an InOut parameter; each caller
-  /// allocates `<name>__graph_arg<N>` right before the call. Creates under
-  /// loops are fresh buffers per iteration and stay.
-  void hoistAllocations() {
-    SmallVector<CreateOp> creates;
-    graph.walk([&](CreateOp create) {
-      for (Operation *parent = create->getParentOp(); parent != graph;
-           parent = parent->getParentOp())
-        if (!isa<ScopeOp>(parent))
-          return;
-      creates.push_back(create);
-    });
-    unsigned counter = 0;
-    for (CreateOp create : creates) {
-      if (!create.getType().hasStaticShape())
-        continue; // Rejected by the legality check: the shape is not literal.
-      std::string name = "alloc";
-      if (auto nameLoc = dyn_cast<NameLoc>(create.getLoc()))
-        name = nameLoc.getName().str();
-      std::string argName = name + "__graph_arg" + std::to_string(counter++);
-      BlockArgument param = addParameter(
-          create.getType(), Direction::inout, create.getLoc(),
-          [&](OpBuilder &builder, CallOp call) -> Value {
-            Location loc = NameLoc::get(builder.getStringAttr(argName),
-                                        call.getLoc());
-            return builder.create<CreateOp>(loc, create.getType(), ValueRange{});
-          });
-      rewriter.replaceAllUsesWith(create.getResult(), param);
-      rewriter.eraseOp(create);
-    }
-  }
-
-  /// Returns the Graph parameter a view's source names by buffer identity,
-  /// looking through tied results and views left in the body; sets
-  /// `throughView` if the chain passes a view that stays in the body.
-  BlockArgument getBoundaryRoot(Value source, bool &throughView) {
-    throughView = false;
-    Value current = source;
-    while (true) {
-      Value root = getBufferRoot(current);
-      if (auto arg = dyn_cast<BlockArgument>(root))
-        return arg.getOwner() == &entry() && isa<TensorType>(arg.getType())
-                   ? arg
-                   : BlockArgument();
-      Operation *def = root.getDefiningOp();
-      if (auto slice = dyn_cast<SliceOp>(def)) {
-        current = slice.getSource();
-      } else if (auto transpose = dyn_cast<TransposeOp>(def)) {
-        current = transpose.getSource();
-      } else {
-        return {};
-      }
-      throughView = true;
-    }
-  }
-
-  /// Step B: views of boundary tensors, in definition order (a view of a
-  /// hoisted view sees a parameter as its source).
-  LogicalResult hoistViews() {
-    SmallVector<SliceOp> slices;
-    graph.walk([&](SliceOp slice) { slices.push_back(slice); });
-    bool failed = false;
-    for (SliceOp slice : slices) {
-      bool throughView = false, chosenAtRunTime = false;
-      BlockArgument root = getBoundaryRoot(slice.getSource(), throughView);
-      if (!root) {
-        // A buffer chosen at run time may still be a boundary tensor: the
-        // call site has no single name for it, so only a window that cannot
-        // move is correct.
-        root = getPossibleViewedArgument(entry(), slice.getSource());
-        if (!root)
-          continue; // A view of a region-local buffer.
-        chosenAtRunTime = true;
-      }
-
-      SmallVector<Value> operands(slice.getOffsets());
-      llvm::append_range(operands, slice.getSizes());
-      auto isInvariant = [&](Value v) { return analysis.isReplayInvariant(v); };
-      bool allInvariant = llvm::all_of(operands, isInvariant);
-      // The call site rebuilds the window from its own arguments: offsets
-      // that are hoistable, sizes that are also the same on every call
-      // (replay copies a view's shape from the recording).
-      bool offsetsHoistable = llvm::all_of(
-          slice.getOffsets(), [&](Value v) { return analysis.isHoistable(v); });
-      bool sizesRebuildable = llvm::all_of(slice.getSizes(), [&](Value v) {
-        return isInvariant(v) && isRebuildable(v);
-      });
-      bool sizesHoistable = llvm::all_of(
-          slice.getSizes(), [&](Value v) { return analysis.isHoistable(v); });
-
-      bool rebuildable = !throughView && !chosenAtRunTime;
-      bool hoist = rebuildable && offsetsHoistable && sizesRebuildable;
-      // Every operand the same on every call and some of them not
-      // reconstructible at the call site: frozen, and correctly so.
-      if (!hoist && allInvariant)
-        continue;
-      if (!hoist && rebuildable && offsetsHoistable && sizesHoistable) {
-        slice.emitOpError()
-            << "takes a view of boundary tensor #" << root.getArgNumber()
-            << " of Graph @" << graph.getName()
-            << " whose shape reads a boundary scalar: replay would apply the "
-               "first call's shape to every call";
-        failed = true;
-        continue;
-      }
-      if (!hoist) {
-        InFlightDiagnostic diag = slice.emitOpError();
-        diag << "takes a view of boundary tensor #" << root.getArgNumber()
-             << " of Graph @" << graph.getName()
-             << " whose window can differ between calls but cannot be "
-                "rebuilt at the call site";
-        if (chosenAtRunTime)
-          diag << " (its source is chosen among buffers at run time)";
-        else if (throughView)
-          diag << " (it is built on a view that stays in the body)";
-        diag << ": replay would reuse the first call's offset";
-        for (Value v : operands)
-          if (!analysis.isHoistable(v) && !analysis.isReplayInvariant(v))
-            if (Operation *def = v.getDefiningOp())
-              diag.attachNote(def->getLoc())
-                  << "this value varies between calls";
-        failed = true;
-        continue;
-      }
-      hoistView(slice, root);
-    }
-    return failure(failed);
-  }
-
-  void hoistView(SliceOp slice, BlockArgument root) {
-    Direction direction = getArgDirection(graph, root.getArgNumber());
-    BlockArgument param = addParameter(
-        slice.getType(), direction, slice.getLoc(),
-        [&](OpBuilder &builder, CallOp call) -> Value {
-          SmallVector<Value> offsets, sizes;
-          for (Value v : slice.getOffsets())
-            offsets.push_back(rebuildAtCallSite(builder, call, v));
-          for (Value v : slice.getSizes())
-            sizes.push_back(rebuildAtCallSite(builder, call, v));
-          return builder.create<SliceOp>(
-              slice.getLoc(), slice.getType(), callMappings[call].lookup(root),
-              offsets, sizes, slice.getStaticOffsetsAttr(),
-              slice.getStaticSizesAttr());
-        });
-    rewriter.replaceAllUsesWith(slice.getResult(), param);
-    rewriter.eraseOp(slice);
-  }
-
-  /// The hoisted scalar computations are dead in the body now; views may
-  /// still have used them, so erase in reverse definition order.
-  void eraseDeadHoistedOps() {
-    for (Operation *op : llvm::reverse(hoisted))
-      if (op->use_empty())
-        rewriter.eraseOp(op);
-    // What fed only hoisted values (constants, boundary extents) is dead
-    // too; a dead read of a boundary tensor would keep it on the boundary.
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      graph.walk<WalkOrder::PostOrder>([&](Operation *op) {
-        if (op->getNumResults() && op->use_empty() && isPure(op) &&
-            op->getNumRegions() == 0) {
-          rewriter.eraseOp(op);
-          changed = true;
-        }
-      });
-    }
-  }
-
+  GraphPlan &plan;
   GraphOp graph;
-  SmallVector<CallOp> callers;
-  ReplayInvariance analysis;
-  IRRewriter rewriter;
-  DenseMap<Operation *, IRMapping> callMappings;
-  SetVector<Operation *> hoisted;
+  const LaunchSignatures &launches;
+  /// Hoisted views and allocations (what a later view may be a view of),
+  /// with their parameter numbers and directions.
+  DenseMap<Value, std::pair<unsigned, Direction>> hoistedBuffers;
+  /// Ops the rewrite erases.
+  DenseSet<Operation *> dead;
+  /// Per view left in the body, the boundary buffer it is a window of.
+  DenseMap<Value, Value> viewBoundary;
+  /// Values a call site can rebuild from its arguments (for view sizes).
+  DenseSet<Value> rebuildable;
 };
+
+/// A bare rename computes nothing: a pure op that folds to one of its
+/// operands (`x + 0`, `x * 1`, a same-type cast) is replaced by that
+/// operand, so every reader reads the root, in one pass over the chain.
+void GraphBoundaryLegalizer::substituteRenames() {
+  IRRewriter rewriter(graph.getContext());
+  SmallVector<Operation *> renames;
+  graph.walk([&](Operation *op) {
+    if (op->getNumResults() != 1 || !ReplayInvariance::isPureScalarOp(op))
+      return;
+    SmallVector<OpFoldResult> folded;
+    SmallVector<Attribute> constants(op->getNumOperands());
+    for (auto [index, operand] : llvm::enumerate(op->getOperands()))
+      matchPattern(operand, m_Constant(&constants[index]));
+    if (failed(op->fold(constants, folded)) || folded.size() != 1)
+      return;
+    auto value = dyn_cast<Value>(folded.front());
+    if (!value || value == op->getResult(0))
+      return;
+    rewriter.replaceAllUsesWith(op->getResult(0), value);
+    renames.push_back(op);
+  });
+  for (Operation *op : renames)
+    rewriter.eraseOp(op);
+}
+
+void GraphBoundaryLegalizer::analyze() {
+  substituteRenames();
+  BufferProvenance provenance(graph, launches);
+  // Decided on the body as written: hoisting a written window to the call
+  // site would hide that it aliases a tensor the body reads.
+  if (failed(verifyConstructionReads(graph, provenance))) {
+    plan.failed = true;
+    return;
+  }
+  ReplayInvariance analysis(graph, provenance);
+  graph.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Value result : op->getResults()) {
+      if (!isScalarType(result.getType()))
+        continue;
+      bool ok = analysis.isHoistable(result);
+      if (auto dim = dyn_cast<DimOp>(op)) {
+        auto arg = dyn_cast<BlockArgument>(dim.getSource());
+        ok = arg && arg.getOwner() == &entry();
+      } else if (ReplayInvariance::isPureScalarOp(op)) {
+        ok = ok || llvm::all_of(op->getOperands(), [&](Value v) {
+               return rebuildable.contains(v) || analysis.isHoistable(v);
+             });
+      }
+      if (ok)
+        rebuildable.insert(result);
+    }
+  });
+  planAllocations();
+  planViews(provenance, analysis);
+  if (plan.failed)
+    return;
+  planErasure(analysis);
+  planScalars();
+  planCallSiteSlices();
+}
+
+/// Step C: a top-level allocation (one that runs once per call: in the body
+/// or in scopes of it) becomes an InOut parameter; each caller allocates
+/// `<name>__graph_arg<N>` right before the call. Creates under loops are
+/// fresh buffers per iteration and stay; a shape that is not a literal is
+/// rejected by the legality step.
+void GraphBoundaryLegalizer::planAllocations() {
+  unsigned counter = 0;
+  graph.walk([&](CreateOp create) {
+    for (Operation *parent = create->getParentOp(); parent != graph;
+         parent = parent->getParentOp())
+      if (!isa<ScopeOp>(parent))
+        return;
+    if (!create.getType().hasStaticShape())
+      return;
+    std::string name = "alloc";
+    if (auto nameLoc = dyn_cast<NameLoc>(create.getLoc()))
+      name = nameLoc.getName().str();
+    hoistedBuffers[create.getResult()] = {
+        getNumTensorArgs(graph) + plan.allocations.size(), Direction::inout};
+    plan.allocations.emplace_back(
+        create, name + "__graph_arg" + std::to_string(counter++));
+  });
+}
+
+/// Returns the boundary buffer (a tensor parameter, or a hoisted allocation
+/// or view) that `source` names or is a window of, or null. Sets
+/// `throughView` if it is a window of a view that stays in the body.
+Value GraphBoundaryLegalizer::resolveBoundarySource(
+    Value source, const BufferProvenance &provenance, bool &throughView) {
+  throughView = false;
+  Value root = provenance.getRoot(source);
+  if (provenance.getRootArgument(source) || hoistedBuffers.contains(root))
+    return root;
+  if (!isa_and_nonnull<SliceOp, TransposeOp>(root.getDefiningOp()))
+    return {};
+  throughView = true;
+  auto it = viewBoundary.find(root);
+  if (it != viewBoundary.end())
+    return it->second;
+  // A transpose left in the body, seen for the first time.
+  Value viewed = isa<SliceOp>(root.getDefiningOp())
+                     ? cast<SliceOp>(root.getDefiningOp()).getSource()
+                     : cast<TransposeOp>(root.getDefiningOp()).getSource();
+  bool unused;
+  Value boundary = resolveBoundarySource(viewed, provenance, unused);
+  viewBoundary[root] = boundary;
+  return boundary;
+}
+
+/// Step B: views of boundary tensors, in definition order (a view of a
+/// hoisted view is a view of a boundary tensor).
+void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
+                                       const ReplayInvariance &analysis) {
+  graph.walk([&](SliceOp slice) {
+    bool throughView = false, chosenAtRunTime = false;
+    Value root = resolveBoundarySource(slice.getSource(), provenance,
+                                       throughView);
+    viewBoundary[slice.getResult()] = root;
+    unsigned rootNumber = 0;
+    Direction direction = Direction::in;
+    if (!root) {
+      // A buffer chosen at run time may still be a boundary tensor: the
+      // call site has no single name for it, so only a window that cannot
+      // move is correct.
+      BlockArgument viewed =
+          provenance.getLowestPossibleViewedArgument(slice.getSource());
+      if (!viewed)
+        return; // A view of a region-local buffer.
+      root = viewed;
+      chosenAtRunTime = true;
+    }
+    if (auto arg = dyn_cast<BlockArgument>(root))
+      std::tie(rootNumber, direction) = std::make_pair(
+          arg.getArgNumber(), getArgDirection(graph, arg.getArgNumber()));
+    else
+      std::tie(rootNumber, direction) = hoistedBuffers.lookup(root);
+
+    SmallVector<Value> operands(slice.getOffsets());
+    llvm::append_range(operands, slice.getSizes());
+    auto isInvariant = [&](Value v) { return analysis.isReplayInvariant(v); };
+    bool allInvariant = llvm::all_of(operands, isInvariant);
+    // The call site rebuilds the window from its own arguments: offsets
+    // that are hoistable, sizes that are also the same on every call
+    // (replay copies a view's shape from the recording).
+    bool offsetsHoistable = llvm::all_of(
+        slice.getOffsets(), [&](Value v) { return analysis.isHoistable(v); });
+    bool sizesRebuildable = llvm::all_of(slice.getSizes(), [&](Value v) {
+      return isInvariant(v) && rebuildable.contains(v);
+    });
+    bool sizesHoistable = llvm::all_of(
+        slice.getSizes(), [&](Value v) { return analysis.isHoistable(v); });
+
+    bool canRebuild = !throughView && !chosenAtRunTime;
+    bool hoist = canRebuild && offsetsHoistable && sizesRebuildable;
+    if (hoist) {
+      hoistedBuffers[slice.getResult()] = {
+          getNumTensorArgs(graph) + plan.numNewTensors(), direction};
+      plan.views.push_back({slice, root, direction});
+      return;
+    }
+    // Every operand the same on every call and some of them not
+    // reconstructible at the call site: frozen, and correctly so.
+    if (allInvariant)
+      return;
+    plan.failed = true;
+    if (canRebuild && offsetsHoistable && sizesHoistable) {
+      slice.emitOpError()
+          << "takes a view of boundary tensor #" << rootNumber << " of Graph @"
+          << graph.getName()
+          << " whose shape reads a boundary scalar: replay would apply the "
+             "first call's shape to every call";
+      return;
+    }
+    InFlightDiagnostic diag = slice.emitOpError();
+    diag << "takes a view of boundary tensor #" << rootNumber << " of Graph @"
+         << graph.getName()
+         << " whose window can differ between calls but cannot be rebuilt at "
+            "the call site";
+    if (chosenAtRunTime)
+      diag << " (its source is chosen among buffers at run time)";
+    else if (throughView)
+      diag << " (it is built on a view that stays in the body)";
+    diag << ": replay would reuse the first call's offset";
+    for (Value v : operands)
+      if (!analysis.isHoistable(v) && !analysis.isReplayInvariant(v))
+        if (Operation *def = v.getDefiningOp())
+          diag.attachNote(def->getLoc()) << "this value varies between calls";
+  });
+}
+
+/// Returns true if `value` is derived: computed in the body from its scalar
+/// parameters, and not the same on every call.
+static bool isDerived(Value value, const ReplayInvariance &analysis) {
+  return isa<OpResult>(value) && analysis.isHoistable(value) &&
+         !analysis.isReplayInvariant(value);
+}
+
+/// Returns true if every result of `op` is derived: the op moves to the
+/// call sites (each keeps what it needs of it).
+static bool movesOut(Operation *op, const ReplayInvariance &analysis) {
+  return op->getNumResults() != 0 && ReplayInvariance::isPureScalarOp(op) &&
+         llvm::all_of(op->getResults(),
+                      [&](Value v) { return isDerived(v, analysis); });
+}
+
+/// The ops the rewrite erases: hoisted views and allocations, every op that
+/// moves out (once the values that ops staying in the body read are
+/// parameters, only erased ops read it), and every pure op left with no
+/// reader. Decides which parameters die with them. One walk, users before
+/// their operands' definitions.
+void GraphBoundaryLegalizer::planErasure(const ReplayInvariance &analysis) {
+  for (GraphPlan::View &view : plan.views)
+    dead.insert(view.slice);
+  for (auto &[create, name] : plan.allocations)
+    dead.insert(create);
+  SmallVector<Operation *> order;
+  graph.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != graph)
+      order.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(order)) {
+    bool erase = dead.contains(op) || movesOut(op, analysis);
+    if (!erase && op->getNumResults() && op->getNumRegions() == 0 &&
+        isPure(op))
+      erase = llvm::all_of(op->getUsers(), [&](Operation *user) {
+        return dead.contains(user);
+      });
+    if (!erase)
+      continue;
+    dead.insert(op);
+    plan.erased.push_back(op);
+  }
+
+  // A parameter read before, but only by erased ops, leaves the boundary.
+  // A tensor parameter left next to the views of it would put their per-call
+  // offsets into the Graph key and record a new definition per call.
+  plan.deadArgs.resize(graph.getNumArguments());
+  for (BlockArgument arg : entry().getArguments())
+    if (!arg.use_empty() && llvm::all_of(arg.getUsers(), [&](Operation *user) {
+          return dead.contains(user);
+        }))
+      plan.deadArgs.set(arg.getArgNumber());
+  // A Graph keeps at least one tensor parameter.
+  unsigned numTensors = getNumTensorArgs(graph);
+  unsigned deadTensors = 0;
+  for (unsigned i : plan.deadArgs.set_bits())
+    deadTensors += i < numTensors;
+  if (numTensors && deadTensors == numTensors && plan.numNewTensors() == 0)
+    plan.deadArgs.reset(plan.deadArgs.find_first());
+}
+
+/// Step A, the frontier only: a derived scalar becomes a parameter when an
+/// op that stays in the body reads it. What only erased ops read (other
+/// derived values, hoisted views) is recomputed at the call site instead.
+void GraphBoundaryLegalizer::planScalars() {
+  for (Operation *op : llvm::reverse(plan.erased)) {
+    if (!ReplayInvariance::isPureScalarOp(op))
+      continue;
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+            return !dead.contains(user);
+          }))
+        plan.scalars.push_back(result);
+  }
+}
+
+/// What each call site clones from the body, in definition order: the
+/// computation of the new scalar parameters, then what the hoisted views'
+/// offsets and sizes need beyond that.
+void GraphBoundaryLegalizer::planCallSiteSlices() {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.omitBlockArguments = true;
+  // Each op is visited once over all roots.
+  options.filter = [&](Operation *op) { return !slice.contains(op); };
+  auto add = [&](Value value) {
+    if (Operation *def = value.getDefiningOp())
+      (void)getBackwardSlice(def, &slice, options);
+  };
+  for (Value value : plan.scalars)
+    add(value);
+  unsigned numScalarOps = slice.size();
+  for (GraphPlan::View &view : plan.views)
+    for (Value v : llvm::concat<Value>(view.slice.getOffsets(),
+                                       view.slice.getSizes()))
+      add(v);
+  plan.scalarSlice.assign(slice.begin(), slice.begin() + numScalarOps);
+  plan.viewSlice.assign(slice.begin() + numScalarOps, slice.end());
+}
+
+void GraphBoundaryLegalizer::rewriteCallSites() {
+  unsigned numTensors = getNumTensorArgs(graph);
+  MLIRContext *context = graph.getContext();
+  OpBuilder builder(context);
+  for (CallOp call : plan.callers) {
+    IRMapping mapping;
+    for (auto [param, arg] :
+         llvm::zip_equal(entry().getArguments(), call.getArgs()))
+      mapping.map(param, arg);
+    builder.setInsertionPoint(call);
+    for (Operation *op : plan.scalarSlice)
+      builder.clone(*op, mapping);
+    SmallVector<Value> newTensors;
+    for (auto &[create, name] : plan.allocations) {
+      Location loc = NameLoc::get(builder.getStringAttr(name), call.getLoc());
+      Value buffer =
+          builder.create<CreateOp>(loc, create.getType(), ValueRange{});
+      mapping.map(create.getResult(), buffer);
+      newTensors.push_back(buffer);
+    }
+    for (Operation *op : plan.viewSlice)
+      builder.clone(*op, mapping);
+    for (auto &[slice, root, direction] : plan.views) {
+      Value view = builder.create<SliceOp>(
+          slice.getLoc(), slice.getType(), mapping.lookup(root),
+          llvm::map_to_vector(slice.getOffsets(),
+                              [&](Value v) { return mapping.lookup(v); }),
+          llvm::map_to_vector(slice.getSizes(),
+                              [&](Value v) { return mapping.lookup(v); }),
+          slice.getStaticOffsetsAttr(), slice.getStaticSizesAttr());
+      mapping.map(slice.getResult(), view);
+      newTensors.push_back(view);
+    }
+
+    // One operand list: live tensors, new tensors, live scalars, new scalars.
+    ArrayAttr callArgAttrs = call.getArgAttrsAttr();
+    auto emptyDict = DictionaryAttr::get(context);
+    SmallVector<Value> args;
+    SmallVector<Attribute> dicts;
+    auto keep = [&](unsigned index) {
+      if (plan.deadArgs.test(index))
+        return;
+      args.push_back(call.getArgs()[index]);
+      if (callArgAttrs)
+        dicts.push_back(callArgAttrs[index]);
+    };
+    for (unsigned i = 0; i < numTensors; ++i)
+      keep(i);
+    for (auto [index, tensor] : llvm::enumerate(newTensors)) {
+      args.push_back(tensor);
+      if (callArgAttrs)
+        dicts.push_back(directionAttrs(
+            context,
+            index < plan.allocations.size()
+                ? Direction::inout
+                : plan.views[index - plan.allocations.size()].direction));
+    }
+    for (unsigned i = numTensors, e = graph.getNumArguments(); i < e; ++i)
+      keep(i);
+    for (Value scalar : plan.scalars) {
+      args.push_back(mapping.lookup(scalar));
+      if (callArgAttrs)
+        dicts.push_back(emptyDict);
+    }
+    call.getArgsMutable().assign(args);
+    if (callArgAttrs)
+      call.setArgAttrsAttr(ArrayAttr::get(context, dicts));
+  }
+}
+
+void GraphBoundaryLegalizer::rewriteBody() {
+  MLIRContext *context = graph.getContext();
+  IRRewriter rewriter(context);
+  unsigned numTensors = getNumTensorArgs(graph);
+
+  // The new parameters: tensors after the tensors, scalars last.
+  SmallVector<unsigned> indices;
+  SmallVector<Type> types;
+  SmallVector<DictionaryAttr> attrs;
+  SmallVector<Location> locs;
+  SmallVector<Value> replaced;
+  for (auto &[create, name] : plan.allocations) {
+    indices.push_back(numTensors);
+    types.push_back(create.getType());
+    attrs.push_back(directionAttrs(context, Direction::inout));
+    locs.push_back(create.getLoc());
+    replaced.push_back(create.getResult());
+  }
+  for (GraphPlan::View &view : plan.views) {
+    indices.push_back(numTensors);
+    types.push_back(view.slice.getType());
+    attrs.push_back(directionAttrs(context, view.direction));
+    locs.push_back(view.slice.getLoc());
+    replaced.push_back(view.slice.getResult());
+  }
+  for (Value scalar : plan.scalars) {
+    indices.push_back(graph.getNumArguments());
+    types.push_back(scalar.getType());
+    attrs.push_back(DictionaryAttr::get(context));
+    locs.push_back(scalar.getLoc());
+    replaced.push_back(scalar);
+  }
+  unsigned numOld = graph.getNumArguments();
+  (void)graph.insertArguments(indices, types, attrs, locs);
+
+  // Old parameter i is now at i, or after the new tensors if a scalar.
+  unsigned numNewTensors = plan.numNewTensors();
+  auto newIndexOfOld = [&](unsigned i) {
+    return i < numTensors ? i : i + numNewTensors;
+  };
+  for (auto [k, value] : llvm::enumerate(replaced)) {
+    unsigned position = k < numNewTensors
+                            ? numTensors + k
+                            : numOld + numNewTensors + (k - numNewTensors);
+    rewriter.replaceAllUsesWith(value, entry().getArgument(position));
+  }
+  for (Operation *op : plan.erased)
+    rewriter.eraseOp(op);
+  llvm::BitVector dead(graph.getNumArguments());
+  for (unsigned i : plan.deadArgs.set_bits())
+    dead.set(newIndexOfOld(i));
+  (void)graph.eraseArguments(dead);
+}
 
 struct LegalizeGraphBoundaryPass
     : impl::LegalizeGraphBoundaryBase<LegalizeGraphBoundaryPass> {
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    SymbolTableCollection symbolTables;
-    SymbolUserMap users(symbolTables, module);
-    SmallVector<GraphOp> graphs(module.getOps<GraphOp>());
-    bool failed = false;
-    for (GraphOp graph : graphs) {
-      // Decided before any rewriting: hoisting into a Graph that cannot
-      // exist here, or into another Graph's body, would only move the error.
-      if (getModuleRuntime(module) != Runtime::host_build_graph) {
-        ReplayInvariance analysis(graph);
-        (void)verifyGraphLegality(graph, analysis, {});
-        failed = true;
-        continue;
-      }
-      SmallVector<CallOp> callers = getGraphCallers(users, graph);
-      // A Graph called from a Graph is not rewritten. Each Graph-to-Graph
-      // call is reported once, by the Graph whose body holds it: here, since
-      // this Graph's body is not checked further.
-      if (llvm::any_of(callers, [](CallOp call) {
-            return call->getParentOfType<GraphOp>() != nullptr;
-          })) {
-        graph.walk([&](CallOp call) {
-          call.emitOpError() << "calls Graph @" << call.getCallee()
-                             << " from Graph @" << graph.getName()
-                             << ": the runtime cannot record a Graph while "
-                                "recording another";
-        });
-        failed = true;
-        continue;
-      }
-      // Decided on the body as written: hoisting a written window to the
-      // call site would hide that it aliases a tensor the body reads.
-      if (::mlir::failed(verifyConstructionReads(graph))) {
-        failed = true;
-        continue;
-      }
-      GraphBoundaryLegalizer legalizer(graph, callers);
-      if (::mlir::failed(legalizer.run())) {
-        failed = true;
-        continue;
-      }
-      ReplayInvariance analysis(graph);
-      if (::mlir::failed(verifyGraphLegality(graph, analysis, callers)))
-        failed = true;
-    }
-    if (failed)
-      signalPassFailure();
-  }
+  void runOnOperation() override;
 };
+
+void LegalizeGraphBoundaryPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  MLIRContext *context = &getContext();
+  SmallVector<GraphOp> graphs(module.getOps<GraphOp>());
+  if (graphs.empty())
+    return;
+  LaunchSignatures launches(module);
+
+  // Decided before any rewriting: hoisting into a Graph that cannot exist
+  // here would only move the error.
+  if (getModuleRuntime(module) != Runtime::host_build_graph) {
+    for (GraphOp graph : graphs) {
+      BufferProvenance provenance(graph, launches);
+      ReplayInvariance analysis(graph, provenance);
+      (void)verifyGraphLegality(graph, analysis, provenance, {});
+    }
+    return signalPassFailure();
+  }
+
+  SymbolTableCollection symbolTables;
+  SymbolUserMap users(symbolTables, module);
+  std::vector<GraphPlan> plans(graphs.size());
+  for (auto [plan, graph] : llvm::zip_equal(plans, graphs)) {
+    plan.graph = graph;
+    plan.callers = getGraphCallers(users, graph);
+  }
+
+  // Diagnostics of Graph i: 2i while planning, 2i + 1 while checking.
+  ParallelDiagnosticHandler diagnostics(context);
+  auto forEachPlan = [&](unsigned phase, function_ref<void(GraphPlan &)> fn) {
+    parallelForEach(context, llvm::seq<size_t>(0, plans.size()),
+                    [&](size_t i) {
+                      diagnostics.setOrderIDForThread(2 * i + phase);
+                      fn(plans[i]);
+                      diagnostics.eraseOrderIDForThread();
+                    });
+  };
+
+  forEachPlan(0, [&](GraphPlan &plan) {
+    GraphOp graph = plan.graph;
+    // A Graph called from a Graph is not rewritten. Each Graph-to-Graph
+    // call is reported once, by the Graph whose body holds it: here, since
+    // this Graph's body is not checked further.
+    if (llvm::any_of(plan.callers, [](CallOp call) {
+          return call->getParentOfType<GraphOp>() != nullptr;
+        })) {
+      graph.walk([&](CallOp call) {
+        call.emitOpError() << "calls Graph @" << call.getCallee()
+                           << " from Graph @" << graph.getName()
+                           << ": the runtime cannot record a Graph while "
+                              "recording another";
+      });
+      plan.failed = true;
+      return;
+    }
+    GraphBoundaryLegalizer(plan, launches).analyze();
+  });
+
+  // Call sites live in other functions, possibly many Graphs' in one block:
+  // rewritten on this thread, from the bodies as analyzed.
+  for (GraphPlan &plan : plans)
+    if (!plan.failed)
+      GraphBoundaryLegalizer(plan, launches).rewriteCallSites();
+
+  std::atomic<bool> failed = false;
+  forEachPlan(1, [&](GraphPlan &plan) {
+    if (plan.failed) {
+      failed = true;
+      return;
+    }
+    GraphBoundaryLegalizer(plan, launches).rewriteBody();
+    BufferProvenance provenance(plan.graph, launches);
+    ReplayInvariance analysis(plan.graph, provenance);
+    if (::mlir::failed(verifyGraphLegality(plan.graph, analysis, provenance,
+                                           plan.callers)))
+      failed = true;
+  });
+  if (failed)
+    signalPassFailure();
+}
 
 } // namespace
 

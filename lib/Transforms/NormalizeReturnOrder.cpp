@@ -7,6 +7,8 @@
 
 #include "pto/Transforms/Passes.h"
 
+#include "pto/Analysis/BufferProvenance.h"
+
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
@@ -17,36 +19,28 @@ namespace mlir::pto {
 
 namespace mlir::pto {
 
-/// Returns the parameter of `func` that `value` names, or null.
-static BlockArgument getReturnedParameter(FunctionOpInterface func,
-                                          Value value) {
-  auto arg = dyn_cast<BlockArgument>(getBufferRoot(value));
-  if (!arg || arg.getOwner() != &func.getFunctionBody().front())
-    return {};
-  return arg;
-}
-
 static bool isNormalized(FunctionOpInterface func) {
   return isa<GraphOp, KernelOp>(func) && !func.isExternal();
 }
 
 namespace {
 
+/// The parameter each returned tensor names, by buffer identity (null where
+/// it names none), decided once per function.
+using ReturnedParameters = DenseMap<OpOperand *, BlockArgument>;
+
 /// `pto.return %c1` -> `pto.return %c` where `%c1` rebinds parameter `%c`.
 struct ReturnParameterPattern : OpRewritePattern<ReturnOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ReturnParameterPattern(MLIRContext *context,
+                         const ReturnedParameters &parameters)
+      : OpRewritePattern(context), parameters(parameters) {}
 
   LogicalResult matchAndRewrite(ReturnOp op,
                                 PatternRewriter &rewriter) const override {
-    auto func = cast<FunctionOpInterface>(op->getParentOp());
-    if (!isNormalized(func))
-      return failure();
     bool changed = false;
     rewriter.modifyOpInPlace(op, [&] {
       for (OpOperand &operand : op->getOpOperands()) {
-        if (!isa<TensorType>(operand.get().getType()))
-          continue;
-        BlockArgument param = getReturnedParameter(func, operand.get());
+        BlockArgument param = parameters.lookup(&operand);
         if (param && param != operand.get()) {
           operand.set(param);
           changed = true;
@@ -55,42 +49,51 @@ struct ReturnParameterPattern : OpRewritePattern<ReturnOp> {
     });
     return success(changed);
   }
+
+  const ReturnedParameters &parameters;
 };
 
 struct NormalizeReturnOrderPass
     : impl::NormalizeReturnOrderBase<NormalizeReturnOrderPass> {
   void runOnOperation() override {
+    ModuleOp module = getOperation();
+    LaunchSignatures launches(module);
+    ReturnedParameters parameters;
     // Diagnose first: a pattern never guesses a position.
     bool failed = false;
-    getOperation().walk([&](ReturnOp op) {
-      auto func = cast<FunctionOpInterface>(op->getParentOp());
+    for (auto func : module.getOps<FunctionOpInterface>()) {
       if (!isNormalized(func))
-        return;
-      for (auto [index, value] : llvm::enumerate(op.getOperands())) {
-        if (!isa<TensorType>(value.getType()) ||
-            getReturnedParameter(func, value))
+        continue;
+      BufferProvenance provenance(func, launches);
+      auto ret = cast<ReturnOp>(func.getFunctionBody().front().getTerminator());
+      for (OpOperand &operand : ret->getOpOperands()) {
+        Value value = operand.get();
+        if (!isa<TensorType>(value.getType()))
           continue;
+        if (BlockArgument param = provenance.getRootArgument(value)) {
+          parameters[&operand] = param;
+          continue;
+        }
         InFlightDiagnostic diag =
-            op.emitOpError()
-            << "returns at position " << index
+            ret.emitOpError()
+            << "returns at position " << operand.getOperandNumber()
             << " a tensor that is not one of @" << func.getName()
             << "'s parameters: a "
             << (isa<GraphOp>(func) ? "Graph" : "kernel")
             << " may only return its own parameters";
-        Value root = getBufferRoot(value);
-        if (Operation *def = root.getDefiningOp())
+        if (Operation *def = provenance.getRoot(value).getDefiningOp())
           diag.attachNote(def->getLoc())
               << "the returned buffer comes from this '" << def->getName()
               << "'";
         failed = true;
       }
-    });
+    }
     if (failed)
       return signalPassFailure();
 
     RewritePatternSet patterns(&getContext());
-    patterns.add<ReturnParameterPattern>(&getContext());
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    patterns.add<ReturnParameterPattern>(&getContext(), parameters);
+    walkAndApplyPatterns(module, std::move(patterns));
   }
 };
 

@@ -8,8 +8,11 @@
 
 #include "pto/Transforms/Passes.h"
 
+#include "pto/Analysis/BufferProvenance.h"
 #include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/ReplayInvariance.h"
+
+#include "mlir/IR/Threading.h"
 
 namespace mlir::pto {
 #define GEN_PASS_DEF_VERIFYGRAPHBOUNDARY
@@ -18,8 +21,8 @@ namespace mlir::pto {
 
 namespace mlir::pto {
 
-static LogicalResult verifyHoistingPostConditions(GraphOp graph,
-                                                  ReplayInvariance &analysis) {
+static LogicalResult
+verifyHoistingPostConditions(GraphOp graph, const ReplayInvariance &analysis) {
   bool failed = false;
   SmallVector<CreateOp> oncePerCall;
   graph.walk([&](CreateOp create) {
@@ -59,19 +62,32 @@ struct VerifyGraphBoundaryPass
     : impl::VerifyGraphBoundaryBase<VerifyGraphBoundaryPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
     SymbolTableCollection symbolTables;
     SymbolUserMap users(symbolTables, module);
-    bool failed = false;
-    for (GraphOp graph : module.getOps<GraphOp>()) {
-      ReplayInvariance analysis(graph);
-      if (::mlir::failed(verifyGraphLegality(graph, analysis,
-                                             getGraphCallers(users, graph))))
+    LaunchSignatures launches(module);
+    SmallVector<GraphOp> graphs(module.getOps<GraphOp>());
+    SmallVector<SmallVector<CallOp>> callers = llvm::map_to_vector(
+        graphs, [&](GraphOp graph) { return getGraphCallers(users, graph); });
+    bool hostBuildGraph =
+        getModuleRuntime(module) == Runtime::host_build_graph;
+    // Each Graph on its own thread; diagnostics in Graph order.
+    ParallelDiagnosticHandler diagnostics(context);
+    std::atomic<bool> failed = false;
+    parallelForEach(context, llvm::seq<size_t>(0, graphs.size()), [&](size_t i) {
+      diagnostics.setOrderIDForThread(i);
+      GraphOp graph = graphs[i];
+      BufferProvenance provenance(graph, launches);
+      ReplayInvariance analysis(graph, provenance);
+      if (::mlir::failed(
+              verifyGraphLegality(graph, analysis, provenance, callers[i])))
         failed = true;
-      if (!graph.isExternal() &&
-          getModuleRuntime(module) == Runtime::host_build_graph &&
-          ::mlir::failed(verifyHoistingPostConditions(graph, analysis)))
+      if (!graph.isExternal() && hostBuildGraph &&
+          (::mlir::failed(verifyConstructionReads(graph, provenance)) |
+           ::mlir::failed(verifyHoistingPostConditions(graph, analysis))))
         failed = true;
-    }
+      diagnostics.eraseOrderIDForThread();
+    });
     if (failed)
       signalPassFailure();
     markAllAnalysesPreserved();

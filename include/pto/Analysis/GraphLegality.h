@@ -41,18 +41,24 @@ Operation *getRuntimeControlFlowParent(Operation *op, GraphOp graph);
 /// of `analysis`'s Graph (an `arith.select` or `scf.if` on a call-varying
 /// condition, or a loop carry that changes buffers in a runtime loop), or
 /// null. Replay reuses the buffer the first call chose.
-Operation *getCallVaryingBufferChoice(Value tensor, ReplayInvariance &analysis);
+Operation *getCallVaryingBufferChoice(Value tensor,
+                                      const ReplayInvariance &analysis,
+                                      BufferProvenance &provenance);
 
 /// Checks that every `pto.read` in `graph`'s body reads a boundary tensor no
 /// task of the Graph writes (through any window of it): the value is read
-/// while the Graph is recorded, before its tasks run. Run it before hoisting
-/// too: once a written window is a parameter of its own, the alias is only
-/// known at the call site.
-LogicalResult verifyConstructionReads(GraphOp graph);
+/// while the Graph is recorded, before its tasks run. The legalization runs
+/// it before hoisting: once a written window is a parameter of its own, the
+/// alias is only known at the call site.
+LogicalResult verifyConstructionReads(GraphOp graph,
+                                      const BufferProvenance &provenance);
 
-/// Checks every rule of the legality step on `graph` as it stands and on its
-/// `callers`, emitting one error per violation at the offending op.
-LogicalResult verifyGraphLegality(GraphOp graph, ReplayInvariance &analysis,
+/// Checks every other rule of the legality step on `graph` as it stands and
+/// on its `callers`, emitting one error per violation at the offending op.
+/// `analysis` and `provenance` describe `graph`'s body as it stands.
+LogicalResult verifyGraphLegality(GraphOp graph,
+                                  const ReplayInvariance &analysis,
+                                  BufferProvenance &provenance,
                                   ArrayRef<CallOp> callers);
 
 } // namespace mlir::pto

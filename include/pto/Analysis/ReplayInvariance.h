@@ -8,7 +8,7 @@
 #ifndef PTO_ANALYSIS_REPLAYINVARIANCE_H
 #define PTO_ANALYSIS_REPLAYINVARIANCE_H
 
-#include "pto/Dialect/PTO/IR/PTO.h"
+#include "pto/Analysis/BufferProvenance.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -18,7 +18,7 @@ class ForOp;
 
 namespace mlir::pto {
 
-/// Classifies the scalars of one Graph body.
+/// Classifies the scalars of one Graph body, in one forward walk.
 ///
 /// *Replay-invariant*: provably the same on every call of the Graph, so
 /// freezing it into the recording is correct. Seeds: literal constants; the
@@ -26,39 +26,50 @@ namespace mlir::pto {
 /// once and bakes each iteration's value into that iteration's nodes, and
 /// every later call walks the same sequence); `pto.dim` of a boundary tensor
 /// parameter (the runtime rejects a call whose boundary shapes differ from
-/// the recording). Closed under pure `arith` operations. Boundary scalar
+/// the recording). Closed under pure scalar operations. Boundary scalar
 /// parameters are excluded on purpose: replay patches them on every call.
 ///
 /// *Hoistable*: the whole expression tree bottoms out in the Graph's own
-/// scalar parameters and constants, through pure `arith` operations: exactly
+/// scalar parameters and constants, through pure scalar operations: exactly
 /// what a call site can recompute from the arguments it passes.
+///
+/// A *pure scalar operation* is decided by purity, not by dialect: an op
+/// without regions or memory effects whose operands and results are all
+/// scalars (integers, index, floats).
 ///
 /// Task ids are neither: they are not scalars and are never classified.
 class ReplayInvariance {
 public:
-  explicit ReplayInvariance(GraphOp graph) : graph(graph) {}
+  /// Classifies every scalar of `graph`'s body; `provenance` is the buffer
+  /// provenance of the same body.
+  ReplayInvariance(GraphOp graph, const BufferProvenance &provenance);
 
   /// Returns true if scalar `value` is the same on every call of the Graph.
-  bool isReplayInvariant(Value value);
+  bool isReplayInvariant(Value value) const {
+    return flags.lookup(value) & Invariant;
+  }
 
   /// Returns true if a call site can recompute scalar `value`.
-  bool isHoistable(Value value);
+  bool isHoistable(Value value) const { return flags.lookup(value) & Hoistable; }
 
   /// Returns true if `value` is a scalar parameter of the Graph.
-  bool isScalarParameter(Value value);
+  bool isScalarParameter(Value value) const;
 
   /// Returns the trip count of `loop` if its bounds and step are constants.
   static std::optional<int64_t> getConstantTripCount(scf::ForOp loop);
 
-  GraphOp getGraph() { return graph; }
+  /// Returns true for a pure scalar operation (see the class comment): the
+  /// only computation both properties close over, and what a call site can
+  /// clone.
+  static bool isPureScalarOp(Operation *op);
+
+  GraphOp getGraph() const { return graph; }
 
 private:
-  /// A pure scalar `arith` op: the only computation both properties close over.
-  static bool isPureScalarArith(Operation *op);
-
+  enum Flag : uint8_t { Invariant = 1, Hoistable = 2 };
   GraphOp graph;
-  DenseMap<Value, bool> invariantCache;
-  DenseMap<Value, bool> hoistableCache;
+  Block *entry = nullptr;
+  DenseMap<Value, uint8_t> flags;
 };
 
 } // namespace mlir::pto

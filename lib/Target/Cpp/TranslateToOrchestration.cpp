@@ -13,6 +13,7 @@
 #include "RuntimeSpelling.h"
 #include "UserNames.h"
 #include "pto/Analysis/AllocBatching.h"
+#include "pto/Analysis/BufferProvenance.h"
 #include "pto/Analysis/HostControl.h"
 #include "pto/Dialect/PTO/IR/PTO.h"
 
@@ -133,7 +134,7 @@ static FailureOr<StringRef> getDataType(Type elementType) {
 class OrchestrationEmitter {
 public:
   OrchestrationEmitter(ModuleOp module, raw_ostream &os)
-      : module(module), os(os) {}
+      : module(module), os(os), symbols(module), launches(module) {}
 
   LogicalResult emitModule();
 
@@ -262,8 +263,14 @@ private:
   LogicalResult declareVariable(StringRef name, Type type, Operation *user,
                                 std::optional<std::string> init = {});
 
+  /// Follows `value` back to the value whose C++ name it is printed with.
+  Value getNamingSource(Value value);
+
   ModuleOp module;
   raw_indented_ostream os;
+  /// Callees, found without a module scan per launch.
+  SymbolTable symbols;
+  LaunchSignatures launches;
   DenseMap<Value, std::string> names;
   DenseSet<Value> outOfScope;
   SmallVector<SmallVector<Value>> scopes;
@@ -547,8 +554,7 @@ LogicalResult OrchestrationEmitter::emitScalarArgument(StringRef params,
 }
 
 LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
-  auto graph =
-      SymbolTable::lookupNearestSymbolFrom<GraphOp>(call, call.getCalleeAttr());
+  auto graph = symbols.lookup<GraphOp>(call.getCalleeAttr().getAttr());
   if (call->getParentOfType<GraphOp>())
     return call.emitOpError() << "calls a Graph from a Graph";
   if (!call.getDeps().empty() || call.getPredicate())
@@ -585,8 +591,7 @@ LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
   os << sp::kSubmitGraph << "(&" << graphFunctions.lookup(graph) << ", "
      << params << ", " << config << ");\n";
   for (OpResult result : call->getResults()) {
-    std::optional<unsigned> tied =
-        call.getTiedResultOperandIndex(result.getResultNumber());
+    std::optional<unsigned> tied = launches.getTiedOperandIndex(result);
     if (!tied) {
       if (result.use_empty())
         continue;
@@ -957,8 +962,7 @@ OrchestrationEmitter::emitDependencies(Operation *op, ValueRange deps,
 }
 
 LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
-  auto kernel = SymbolTable::lookupNearestSymbolFrom<KernelOp>(
-      op, op.getCalleeAttr());
+  auto kernel = symbols.lookup<KernelOp>(op.getCalleeAttr().getAttr());
   if (op.getPredicate() || op.getCoreNum())
     return op.emitOpError() << "has a dispatch predicate or core_num, which "
                                "the translation does not support yet";
@@ -1349,15 +1353,15 @@ OrchestrationEmitter::declareVariable(StringRef name, Type type,
 /// tied results name their operand's buffer, a loop result whose carry has
 /// no variable names the loop's init value, and a scope result that names a
 /// buffer from outside the scope names that buffer.
-static Value getNamingSource(Value value) {
+Value OrchestrationEmitter::getNamingSource(Value value) {
   while (auto result = dyn_cast<OpResult>(value)) {
     Operation *owner = result.getOwner();
     unsigned number = result.getResultNumber();
-    if (auto tied = dyn_cast<TiedOpInterface>(owner)) {
-      std::optional<unsigned> operand = tied.getTiedResultOperandIndex(number);
-      if (!operand)
+    if (isa<TiedOpInterface>(owner)) {
+      Value tied = launches.getTiedOperand(result);
+      if (!tied)
         break;
-      value = owner->getOperand(*operand);
+      value = tied;
     } else if (auto loop = dyn_cast<scf::ForOp>(owner)) {
       auto carries = loop->getAttrOfType<DenseBoolArrayAttr>(
           PTODialect::getCarryVariablesAttrName());

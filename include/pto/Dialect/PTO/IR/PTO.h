@@ -76,26 +76,10 @@ SmallVector<unsigned> getWritableTensorArgIndices(FunctionOpInterface func);
 /// Number of tensor parameters of `func`.
 unsigned getNumTensorArgs(FunctionOpInterface func);
 
-/// Returns the value that names the same buffer as `tensor` before any
-/// in-place write rebound it: follows tied results (TiedOpInterface) to
-/// their operands, `pto.scope` results to what the scope yields, `scf.for`
-/// results and iteration arguments to the loop's init value when every
-/// iteration carries the same buffer, and `scf.if` results when both branches
-/// yield the same buffer. The result is a function argument, a new buffer
-/// (`pto.create`, a runtime-allocated output, a view), or the first value
-/// that names a buffer chosen at run time. With `crossLoopCarries` false, an
-/// `scf.for` iteration argument is returned as is.
-Value getBufferRoot(Value tensor, bool crossLoopCarries = true);
-
-/// Collects every buffer `tensor` may name: like getBufferRoot, but where
-/// the buffer is chosen at run time (an `scf.if` or `arith.select` between
-/// buffers, a loop carry that changes buffers) it follows every candidate.
-void getPossibleBufferRoots(Value tensor, SmallPtrSetImpl<Value> &roots);
-
-/// Returns the tensor argument of `entry` with the lowest number that
-/// `tensor` may name or be a window of (following tied results, views, and
-/// buffers chosen at run time), or null for a buffer the function owns.
-BlockArgument getPossibleViewedArgument(Block &entry, Value tensor);
+/// Like `op->emitOpError()`, without the "see current operation" note that
+/// prints the whole op: for diagnostics on functions, whose bodies may hold
+/// thousands of ops.
+InFlightDiagnostic emitOpErrorAt(Operation *op);
 
 } // namespace mlir::pto
 

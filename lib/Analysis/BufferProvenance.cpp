@@ -1,0 +1,367 @@
+//===- BufferProvenance.cpp - Which buffer a tensor value names -----------===//
+
+#include "pto/Analysis/BufferProvenance.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/SCCIterator.h"
+
+#include <vector>
+
+namespace mlir::pto {
+
+//===----------------------------------------------------------------------===//
+// LaunchSignatures
+//===----------------------------------------------------------------------===//
+
+LaunchSignatures::LaunchSignatures(ModuleOp module) {
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (auto kernel = dyn_cast<KernelOp>(op)) {
+      SmallVector<int> &writable = kernelWritable[kernel.getSymNameAttr()];
+      for (unsigned i : getWritableTensorArgIndices(kernel))
+        writable.push_back(i);
+    } else if (auto graph = dyn_cast<GraphOp>(op)) {
+      SmallVector<int> &returned = graphReturned[graph.getSymNameAttr()];
+      if (graph.isExternal())
+        continue;
+      Block &entry = graph.getBody().front();
+      auto ret = dyn_cast<ReturnOp>(entry.getTerminator());
+      if (!ret)
+        continue;
+      for (Value value : ret.getOperands()) {
+        auto arg = dyn_cast<BlockArgument>(value);
+        returned.push_back(arg && arg.getOwner() == &entry &&
+                                   isa<TensorType>(arg.getType())
+                               ? static_cast<int>(arg.getArgNumber())
+                               : -1);
+      }
+    }
+  }
+}
+
+std::optional<unsigned>
+LaunchSignatures::getTiedOperandIndex(OpResult result) const {
+  Operation *op = result.getOwner();
+  unsigned number = result.getResultNumber();
+  if (auto submit = dyn_cast<SubmitOp>(op)) {
+    auto it = kernelWritable.find(submit.getCalleeAttr().getAttr());
+    if (number >= submit.getOuts().size() || it == kernelWritable.end() ||
+        number >= it->second.size())
+      return std::nullopt;
+    unsigned param = it->second[number];
+    // An omitted tail parameter is allocated by the runtime: untied. `args`
+    // is the first operand segment, so its indices are operand indices.
+    if (param >= submit.getNumTensorArgs())
+      return std::nullopt;
+    return param;
+  }
+  if (auto call = dyn_cast<CallOp>(op)) {
+    auto it = graphReturned.find(call.getCalleeAttr().getAttr());
+    if (it == graphReturned.end() || number >= it->second.size() ||
+        it->second[number] < 0 ||
+        static_cast<unsigned>(it->second[number]) >= call.getArgs().size())
+      return std::nullopt;
+    return it->second[number];
+  }
+  if (auto tied = dyn_cast<TiedOpInterface>(op))
+    return tied.getTiedResultOperandIndex(number);
+  return std::nullopt;
+}
+
+Value LaunchSignatures::getTiedOperand(OpResult result) const {
+  std::optional<unsigned> operand = getTiedOperandIndex(result);
+  return operand ? result.getOwner()->getOperand(*operand) : Value();
+}
+
+//===----------------------------------------------------------------------===//
+// BufferProvenance
+//===----------------------------------------------------------------------===//
+
+/// The may-name graph of one policy: an edge from each tensor value to each
+/// value it may name the buffer of, plus a virtual entry node reaching all.
+struct BufferProvenance::PossibleRootSets {
+  struct Node {
+    SmallVector<Node *, 2> preds;
+  };
+  std::vector<Node> nodes;
+  /// Per value, its set in `storage`: value indices in definition order.
+  std::vector<unsigned> setOf;
+  std::vector<SmallVector<unsigned, 2>> storage;
+};
+
+} // namespace mlir::pto
+
+namespace llvm {
+template <>
+struct GraphTraits<mlir::pto::BufferProvenance::PossibleRootSets *> {
+  using NodeRef = mlir::pto::BufferProvenance::PossibleRootSets::Node *;
+  using ChildIteratorType = SmallVectorImpl<NodeRef>::iterator;
+  static NodeRef
+  getEntryNode(mlir::pto::BufferProvenance::PossibleRootSets *sets) {
+    return &sets->nodes.back();
+  }
+  static ChildIteratorType child_begin(NodeRef node) {
+    return node->preds.begin();
+  }
+  static ChildIteratorType child_end(NodeRef node) { return node->preds.end(); }
+};
+} // namespace llvm
+
+namespace mlir::pto {
+
+static bool isView(Value value) {
+  return isa_and_nonnull<SliceOp, TransposeOp>(value.getDefiningOp());
+}
+
+static Value getViewSource(Value view) {
+  Operation *def = view.getDefiningOp();
+  if (auto slice = dyn_cast<SliceOp>(def))
+    return slice.getSource();
+  return cast<TransposeOp>(def).getSource();
+}
+
+/// Returns the loop whose iteration argument `value` is, or null.
+static scf::ForOp getIterArgLoop(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || arg.getArgNumber() == 0)
+    return {};
+  return dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
+}
+
+BufferProvenance::BufferProvenance(FunctionOpInterface func,
+                                   const LaunchSignatures &launches)
+    : func(func), launches(launches) {
+  if (func.isExternal())
+    return;
+  entry = &func.getFunctionBody().front();
+  // Number the tensor values in definition order: block arguments before
+  // the ops of their block, an op's results after its regions.
+  auto add = [&](Value value) {
+    if (!isa<TensorType>(value.getType()))
+      return;
+    index[value] = values.size();
+    values.push_back(value);
+  };
+  for (BlockArgument arg : func.getFunctionBody().front().getArguments())
+    add(arg);
+  std::function<void(Block &)> visit = [&](Block &block) {
+    for (Operation &op : block) {
+      for (Region &region : op.getRegions())
+        for (Block &nested : region) {
+          for (BlockArgument arg : nested.getArguments())
+            add(arg);
+          visit(nested);
+        }
+      for (Value result : op.getResults())
+        add(result);
+    }
+  };
+  for (Block &block : func.getFunctionBody())
+    visit(block);
+
+  // Roots, twice: first with iteration arguments as roots of their own,
+  // which decides per loop carry whether it keeps its buffer (a yielded
+  // value's root is then the iteration argument itself); then with those
+  // decisions, across the carries.
+  auto computeRoots = [&](SmallVectorImpl<unsigned> &r, bool acrossCarries) {
+    r.resize(values.size());
+    for (auto [i, value] : llvm::enumerate(values)) {
+      r[i] = i;
+      if (scf::ForOp loop = getIterArgLoop(value)) {
+        unsigned number = cast<BlockArgument>(value).getArgNumber() - 1;
+        if (acrossCarries && sameBufferCarry.lookup(value))
+          r[i] = r[indexOf(loop.getInitArgs()[number])];
+        continue;
+      }
+      auto result = dyn_cast<OpResult>(value);
+      if (!result)
+        continue;
+      Operation *op = result.getOwner();
+      unsigned number = result.getResultNumber();
+      if (Value tied = launches.getTiedOperand(result)) {
+        r[i] = r[indexOf(tied)];
+      } else if (auto scope = dyn_cast<ScopeOp>(op)) {
+        r[i] = r[indexOf(
+            scope.getBody().front().getTerminator()->getOperand(number))];
+      } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        BlockArgument iterArg = loop.getRegionIterArgs()[number];
+        if (!acrossCarries)
+          sameBufferCarry[iterArg] =
+              r[indexOf(loop.getYieldedValues()[number])] == index.lookup(iterArg);
+        if (sameBufferCarry.lookup(iterArg))
+          r[i] = r[indexOf(loop.getInitArgs()[number])];
+      } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
+        if (branch.getElseRegion().empty())
+          continue;
+        unsigned thenRoot = r[indexOf(branch.thenYield().getOperand(number))];
+        if (thenRoot == r[indexOf(branch.elseYield().getOperand(number))])
+          r[i] = thenRoot;
+      }
+    }
+  };
+  SmallVector<unsigned> local;
+  computeRoots(local, /*acrossCarries=*/false);
+  computeRoots(root, /*acrossCarries=*/true);
+
+  viewBase.resize(values.size());
+  for (unsigned i = 0, e = values.size(); i < e; ++i) {
+    Value r = values[root[i]];
+    viewBase[i] = isView(r) ? viewBase[indexOf(getViewSource(r))] : root[i];
+  }
+}
+
+BufferProvenance::~BufferProvenance() = default;
+BufferProvenance::BufferProvenance(BufferProvenance &&) = default;
+
+unsigned BufferProvenance::indexOf(Value tensor) const {
+  auto it = index.find(tensor);
+  assert(it != index.end() && "not a tensor value of the analyzed function");
+  return it->second;
+}
+
+Value BufferProvenance::getRoot(Value tensor) const {
+  return values[root[indexOf(tensor)]];
+}
+
+Value BufferProvenance::getViewBase(Value tensor) const {
+  return values[viewBase[indexOf(tensor)]];
+}
+
+bool BufferProvenance::carriesSameBuffer(scf::ForOp loop,
+                                         unsigned index) const {
+  return sameBufferCarry.lookup(loop.getRegionIterArgs()[index]);
+}
+
+bool BufferProvenance::isChoice(Value value) const {
+  auto it = index.find(value);
+  if (it == index.end() || root[it->second] != it->second)
+    return false;
+  if (getIterArgLoop(value))
+    return true; // A root of its own: the carry changes buffers.
+  Operation *def = value.getDefiningOp();
+  if (isa_and_nonnull<arith::SelectOp, scf::ForOp>(def))
+    return true;
+  auto branch = dyn_cast_or_null<scf::IfOp>(def);
+  return branch && !branch.getElseRegion().empty();
+}
+
+BlockArgument BufferProvenance::getRootArgument(Value tensor) const {
+  auto arg = dyn_cast<BlockArgument>(getRoot(tensor));
+  if (!arg || arg.getOwner() != entry)
+    return {};
+  return arg;
+}
+
+BufferProvenance::PossibleRootSets &BufferProvenance::getSets(unsigned follow) {
+  std::unique_ptr<PossibleRootSets> &slot = sets[follow & 3];
+  if (slot)
+    return *slot;
+  slot = std::make_unique<PossibleRootSets>();
+  PossibleRootSets &g = *slot;
+  unsigned n = values.size();
+  g.nodes.resize(n + 1);
+  // A member is a root the set lists: a value without a may-name edge, or
+  // a choice, which also leads on to its candidates.
+  llvm::BitVector member(n);
+  for (auto [i, value] : llvm::enumerate(values)) {
+    SmallVector<Value, 2> preds;
+    if (scf::ForOp loop = getIterArgLoop(value)) {
+      unsigned number = cast<BlockArgument>(value).getArgNumber() - 1;
+      preds = {loop.getInitArgs()[number], loop.getYieldedValues()[number]};
+    } else if (auto result = dyn_cast<OpResult>(value)) {
+      Operation *op = result.getOwner();
+      unsigned number = result.getResultNumber();
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        preds = {loop.getInitArgs()[number], loop.getYieldedValues()[number]};
+      } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
+        preds.push_back(branch.thenYield().getOperand(number));
+        if (!branch.getElseRegion().empty())
+          preds.push_back(branch.elseYield().getOperand(number));
+      } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
+        preds = {select.getTrueValue(), select.getFalseValue()};
+      } else if (auto scope = dyn_cast<ScopeOp>(op)) {
+        preds = {scope.getBody().front().getTerminator()->getOperand(number)};
+      } else if (isView(value)) {
+        if (follow & FollowViews)
+          preds = {getViewSource(value)};
+      } else if (follow & FollowTies) {
+        if (Value tied = launches.getTiedOperand(result))
+          preds = {tied};
+      }
+    }
+    for (Value pred : preds)
+      g.nodes[i].preds.push_back(&g.nodes[indexOf(pred)]);
+    if (preds.empty() || isChoice(value))
+      member.set(i);
+  }
+  for (unsigned i = 0; i < n; ++i)
+    g.nodes[n].preds.push_back(&g.nodes[i]);
+
+  // Components come after every component they reach, so each set is the
+  // union of its members and of the sets of the components it reaches.
+  g.setOf.assign(n, 0);
+  auto id = [&](PossibleRootSets::Node *node) {
+    return static_cast<unsigned>(node - g.nodes.data());
+  };
+  for (auto scc = llvm::scc_begin(&g); !scc.isAtEnd(); ++scc) {
+    const std::vector<PossibleRootSets::Node *> &component = *scc;
+    if (component.size() == 1 && id(component.front()) == n)
+      continue;
+    if (component.size() == 1) {
+      unsigned i = id(component.front());
+      ArrayRef<PossibleRootSets::Node *> preds = component.front()->preds;
+      if (!member.test(i) && preds.size() == 1 && id(preds.front()) != i) {
+        g.setOf[i] = g.setOf[id(preds.front())]; // Shared, not copied.
+        continue;
+      }
+    }
+    SmallVector<unsigned, 2> set;
+    llvm::SmallDenseSet<unsigned, 4> inComponent;
+    for (PossibleRootSets::Node *node : component)
+      inComponent.insert(id(node));
+    for (PossibleRootSets::Node *node : component) {
+      if (member.test(id(node)))
+        set.push_back(id(node));
+      for (PossibleRootSets::Node *pred : node->preds)
+        if (!inComponent.contains(id(pred)))
+          llvm::append_range(set, g.storage[g.setOf[id(pred)]]);
+    }
+    llvm::sort(set);
+    set.erase(std::unique(set.begin(), set.end()), set.end());
+    unsigned setId = g.storage.size();
+    g.storage.push_back(std::move(set));
+    for (PossibleRootSets::Node *node : component)
+      g.setOf[id(node)] = setId;
+  }
+  return g;
+}
+
+SmallVector<Value, 4> BufferProvenance::getPossibleRoots(Value tensor,
+                                                         unsigned follow) {
+  PossibleRootSets &g = getSets(follow);
+  SmallVector<Value, 4> result;
+  for (unsigned i : g.storage[g.setOf[indexOf(tensor)]])
+    result.push_back(values[i]);
+  return result;
+}
+
+bool BufferProvenance::mayNameArgument(Value tensor) {
+  PossibleRootSets &g = getSets(FollowTies);
+  return llvm::any_of(g.storage[g.setOf[indexOf(tensor)]], [&](unsigned i) {
+    auto arg = dyn_cast<BlockArgument>(values[i]);
+    return arg && arg.getOwner() == entry;
+  });
+}
+
+BlockArgument BufferProvenance::getLowestPossibleViewedArgument(Value tensor) {
+  PossibleRootSets &g = getSets(FollowTies | FollowViews);
+  BlockArgument lowest;
+  for (unsigned i : g.storage[g.setOf[indexOf(tensor)]]) {
+    auto arg = dyn_cast<BlockArgument>(values[i]);
+    if (arg && arg.getOwner() == entry &&
+        (!lowest || arg.getArgNumber() < lowest.getArgNumber()))
+      lowest = arg;
+  }
+  return lowest;
+}
+
+} // namespace mlir::pto
