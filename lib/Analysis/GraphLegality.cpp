@@ -12,11 +12,17 @@
 
 namespace mlir::pto {
 
-SmallVector<CallOp> getGraphCallers(SymbolUserMap &users, GraphOp graph) {
-  SmallVector<CallOp> callers;
-  for (Operation *user : users.getUsers(graph))
-    if (auto call = dyn_cast<CallOp>(user))
-      callers.push_back(call);
+DenseMap<GraphOp, SmallVector<CallOp>> getGraphCallers(ModuleOp module) {
+  DenseMap<StringAttr, GraphOp> graphs;
+  for (GraphOp graph : module.getOps<GraphOp>())
+    graphs[graph.getSymNameAttr()] = graph;
+  DenseMap<GraphOp, SmallVector<CallOp>> callers;
+  for (Operation &func : module.getBody()->getOperations())
+    if (isa<GraphOp, OrchestrationOp>(func))
+      func.walk([&](CallOp call) {
+        if (GraphOp graph = graphs.lookup(call.getCalleeAttr().getAttr()))
+          callers[graph].push_back(call);
+      });
   return callers;
 }
 

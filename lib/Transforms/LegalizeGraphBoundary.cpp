@@ -566,12 +566,11 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
     return signalPassFailure();
   }
 
-  SymbolTableCollection symbolTables;
-  SymbolUserMap users(symbolTables, module);
+  DenseMap<GraphOp, SmallVector<CallOp>> callers = getGraphCallers(module);
   std::vector<GraphPlan> plans(graphs.size());
   for (auto [plan, graph] : llvm::zip_equal(plans, graphs)) {
     plan.graph = graph;
-    plan.callers = getGraphCallers(users, graph);
+    plan.callers = std::move(callers[graph]);
   }
 
   // Diagnostics of Graph i: 2i while planning, 2i + 1 while checking.

@@ -91,6 +91,11 @@ struct NormalizeReturnOrderPass
     if (failed)
       return signalPassFailure();
 
+    // Already normalized: nothing to rewrite, nothing to re-verify.
+    if (llvm::all_of(parameters, [](auto &entry) {
+          return entry.first->get() == entry.second;
+        }))
+      return markAllAnalysesPreserved();
     RewritePatternSet patterns(&getContext());
     patterns.add<ReturnParameterPattern>(&getContext(), parameters);
     walkAndApplyPatterns(module, std::move(patterns));

@@ -63,12 +63,9 @@ struct VerifyGraphBoundaryPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    SymbolTableCollection symbolTables;
-    SymbolUserMap users(symbolTables, module);
     LaunchSignatures launches(module);
     SmallVector<GraphOp> graphs(module.getOps<GraphOp>());
-    SmallVector<SmallVector<CallOp>> callers = llvm::map_to_vector(
-        graphs, [&](GraphOp graph) { return getGraphCallers(users, graph); });
+    DenseMap<GraphOp, SmallVector<CallOp>> callers = getGraphCallers(module);
     bool hostBuildGraph =
         getModuleRuntime(module) == Runtime::host_build_graph;
     // Each Graph on its own thread; diagnostics in Graph order.
@@ -80,7 +77,7 @@ struct VerifyGraphBoundaryPass
       BufferProvenance provenance(graph, launches);
       ReplayInvariance analysis(graph, provenance);
       if (::mlir::failed(
-              verifyGraphLegality(graph, analysis, provenance, callers[i])))
+              verifyGraphLegality(graph, analysis, provenance, callers.lookup(graph))))
         failed = true;
       if (!graph.isExternal() && hostBuildGraph &&
           (::mlir::failed(verifyConstructionReads(graph, provenance)) |

@@ -21,8 +21,10 @@ constexpr unsigned kGraphMaxTensorArgs = 128;
 constexpr unsigned kGraphMaxScalarArgs = 64;
 constexpr int64_t kGraphMaxNodes = 1024;
 
-/// Returns the pto.call ops among `users` of `graph`'s symbol.
-SmallVector<CallOp> getGraphCallers(SymbolUserMap &users, GraphOp graph);
+/// Returns, per Graph of `module`, the `pto.call` ops that launch it, in
+/// the order they appear. One walk of the function bodies (a symbol-use map
+/// would also index every kernel launch).
+DenseMap<GraphOp, SmallVector<CallOp>> getGraphCallers(ModuleOp module);
 
 /// Returns the number of nodes a recording of `graph` holds: each launch
 /// (`pto.submit`, `pto.task_dummy`) once per iteration of the constant-trip

@@ -92,11 +92,12 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // The decoder layer with all three hoists (Steps A, B and C): the body takes
 // `tmp` and the weight window `wl` as boundary tensors (after the existing
-// ones, before the scalars) and `base` as a scalar; `w`, no longer read by
-// the body, is dropped from the boundary. Each loop iteration allocates its
-// own `tmp` buffer, computes `base`, takes the view of ext_w, and passes them
-// in parameter order: a, c, tmp (add_inout), wl (the direction of its root,
-// w), then layer_idx and base.
+// ones, before the scalars) and `base`, which a task reads, as a scalar; `w`,
+// no longer read by the body, is dropped from the boundary, and so is
+// `layer_idx`, read only by base. Each loop iteration allocates its own `tmp`
+// buffer, computes `base`, takes the view of ext_w, and passes them in
+// parameter order: a, c, tmp (add_inout), wl (the direction of its root, w),
+// then base.
 
 // CHECK-LABEL: // Orchestration function: main
 // CHECK:       static void main_graph_layer(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
@@ -104,8 +105,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    const ChipTensor& c = args.tensor(1).ref();
 // CHECK-NEXT:    const ChipTensor& tmp = args.tensor(2).ref();
 // CHECK-NEXT:    const ChipTensor& wl = args.tensor(3).ref();
-// CHECK-NEXT:    const auto layer_idx = args.scalar(0);
-// CHECK-NEXT:    const auto base = args.scalar(1);
+// CHECK-NEXT:    const auto base = args.scalar(0);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @matmul
 // CHECK-NEXT:      CoreTaskArgs layer_params_t0;
@@ -142,7 +142,6 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          params_t0.add_inout(ext_c);
 // CHECK-NEXT:          params_t0.add_inout(tmp__graph_arg0);
 // CHECK-NEXT:          params_t0.add_input([[WL]]);
-// CHECK-NEXT:          params_t0.add_scalar((uint64_t)(i));
 // CHECK-NEXT:          params_t0.add_scalar((uint64_t)([[BASE]]));
 // CHECK-NEXT:          main_graph_layer_Config params_t0_config;
 // CHECK-NEXT:          params_t0_config.layout.capture(params_t0);

@@ -179,23 +179,24 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // A derived bound (`n2 = n * 2`) is hoisted by the legalize pipeline to a new
-// scalar parameter, which is the construction value (scalar_4, decoded as
-// n2_value); a bool read by an scf.if is one too (from_u64<bool>). The call
-// site computes n2 and encodes both; the float `s` is only forwarded.
+// scalar parameter, which is the construction value (scalar_3, decoded as
+// n2_value); a bool read by an scf.if is one too (scalar_2, from_u64<bool>).
+// `n`, read only by n2, leaves the boundary, so the parameters are x, s,
+// flag, n2. The call site computes n2 and encodes both; the float `s` is
+// only forwarded.
 
 // CHECK-LABEL: // Orchestration function: entry
 // CHECK:       struct entry_graph_derived_Config final : simpler::hbg::ConfigBase {
+// CHECK-NEXT:    uint64_t scalar_2 = 0;
 // CHECK-NEXT:    uint64_t scalar_3 = 0;
-// CHECK-NEXT:    uint64_t scalar_4 = 0;
 // CHECK:       static void entry_graph_derived(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& config_base) {
 // CHECK-NEXT:    const auto& config = static_cast<const entry_graph_derived_Config&>(config_base);
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
-// CHECK-NEXT:    const auto n = args.scalar(0);
-// CHECK-NEXT:    const auto s = args.scalar(1);
-// CHECK-NEXT:    const auto flag = args.scalar(2);
-// CHECK-NEXT:    const bool flag_value = from_u64<bool>(config.scalar_3);
-// CHECK-NEXT:    const auto n2 = args.scalar(3);
-// CHECK-NEXT:    const int64_t n2_value = from_u64<int64_t>(config.scalar_4);
+// CHECK-NEXT:    const auto s = args.scalar(0);
+// CHECK-NEXT:    const auto flag = args.scalar(1);
+// CHECK-NEXT:    const bool flag_value = from_u64<bool>(config.scalar_2);
+// CHECK-NEXT:    const auto n2 = args.scalar(2);
+// CHECK-NEXT:    const int64_t n2_value = from_u64<int64_t>(config.scalar_3);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      int64_t [[ACC:[a-z0-9_]+]] = (int64_t)0;
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < n2_value; i += (int64_t)1) {
@@ -210,13 +211,12 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      // Task 0: Graph @derived
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
-// CHECK-NEXT:      params_t0.add_scalar((uint64_t)(m));
 // CHECK-NEXT:      params_t0.add_scalar(to_u64([[S]]));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(true));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)([[N2]]));
 // CHECK-NEXT:      entry_graph_derived_Config params_t0_config;
-// CHECK-NEXT:      params_t0_config.scalar_3 = to_u64(true);
-// CHECK-NEXT:      params_t0_config.scalar_4 = to_u64([[N2]]);
+// CHECK-NEXT:      params_t0_config.scalar_2 = to_u64(true);
+// CHECK-NEXT:      params_t0_config.scalar_3 = to_u64([[N2]]);
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_derived, params_t0, params_t0_config);
 // CHECK-NEXT:    }
