@@ -1,4 +1,8 @@
 // RUN: pto-opt %s -split-input-file -verify-diagnostics --pto-legalize-graph-boundary
+// Diagnostics come out in the same order with and without threads.
+// RUN: not pto-opt %s -split-input-file --pto-graph-legalize-pipeline 2> %t.threads
+// RUN: not pto-opt %s -split-input-file --pto-graph-legalize-pipeline --mlir-disable-threading 2> %t.serial
+// RUN: diff %t.threads %t.serial
 
 // Each boundary the host_build_graph runtime cannot record and replay is
 // rejected at the op that makes it so.

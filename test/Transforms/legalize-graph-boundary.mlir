@@ -1,6 +1,10 @@
 // RUN: pto-opt %s -split-input-file --pto-legalize-graph-boundary | FileCheck %s
 // RUN: pto-opt %s -split-input-file --pto-legalize-graph-boundary --mlir-use-nameloc-as-prefix | FileCheck %s --check-prefix=NAME
 // RUN: pto-opt %S/../../examples/decoder_layer.mlir --pto-graph-legalize-pipeline | FileCheck %s --check-prefix=DECODER
+// Graphs are legalized in parallel; the result does not depend on it.
+// RUN: pto-opt %s -split-input-file --pto-graph-legalize-pipeline > %t.threads
+// RUN: pto-opt %s -split-input-file --pto-graph-legalize-pipeline --mlir-disable-threading > %t.serial
+// RUN: diff %t.threads %t.serial
 
 // Steps A-C: what a Graph body derives from its boundary moves to every call
 // site as new parameters (tensors after the tensors, scalars last). Step A

@@ -66,18 +66,23 @@ def graph_of(report, name):
 
 
 def check_decoder_report(layer):
+    # Step A hoists the frontier only: `base = layer_idx * 128` is read only
+    # by the hoisted view `wl`, so it gets no scalar parameter (the call site
+    # recomputes it for the view), and `layer_idx`, read only by base, leaves
+    # the boundary with `w` (a dead scalar parameter goes like a dead tensor).
     kinds = {h["name"]: h["kind"] for h in layer["hoisted"]}
-    assert kinds == {"tmp": "allocation", "wl": "view", "base": "scalar"}
+    assert kinds == {"tmp": "allocation", "wl": "view"}
+    assert [h["name"] for h in layer["hoisted"]] == ["tmp", "wl"]
     view = next(h for h in layer["hoisted"] if h["name"] == "wl")
     assert view["source"] == "w"
     assert view["type"] == "!pto.tensor<128x128xf32>"
     alloc = next(h for h in layer["hoisted"] if h["name"] == "tmp")
     assert alloc["call_site_name"] == "tmp__graph_arg0"
-    assert [v["name"] for v in layer["dropped"]] == ["w"]
+    assert [v["name"] for v in layer["dropped"]] == ["w", "layer_idx"]
     assert [v["name"] for v in layer["tensors_before"]] == ["a", "w", "c"]
     assert [v["name"] for v in layer["scalars_before"]] == ["layer_idx"]
     assert [v["name"] for v in layer["tensors_after"]] == ["a", "c", "tmp", "wl"]
-    assert [v["name"] for v in layer["scalars_after"]] == ["layer_idx", "base"]
+    assert layer["scalars_after"] == []
     assert [v["direction"] for v in layer["tensors_after"]] == ["in", "inout", "inout", "in"]
     # tmp is a 16x128 f32 buffer, allocated on every one of the 4 calls.
     assert layer["heap_bytes_per_call_before"] == 16 * 128 * 4 == 8192
@@ -108,8 +113,11 @@ def test_cli_decoder(tmp_path):
     assert re.search(r"^    tmp +allocation +!pto.tensor<16x128xf32> +callers allocate "
                      r"tmp__graph_arg0$", text, re.M)
     assert re.search(r"^    wl +view +!pto.tensor<128x128xf32> +view of w$", text, re.M)
-    assert re.search(r"^    base +scalar +index", text, re.M)
-    assert "dropped from the boundary: w\n" in text
+    # base is not hoisted as a scalar: only the allocation and the view are.
+    assert "hoisted to the call sites: 2\n" in text
+    assert not re.search(r"^    base +scalar", text, re.M)
+    assert "boundary after:  4 tensors, 0 scalars\n" in text
+    assert "dropped from the boundary: w, layer_idx\n" in text
     assert "recorded nodes: 2 of 1024 (within the limit; 3 as written)" in text
     assert "graph heap per call: 8192 B (8.0 KiB) before, 0 B after legalizing" in text
     assert "graph heap over all calls: 32768 B (32.0 KiB) before, 0 B after" in text
@@ -419,9 +427,12 @@ def test_python_program(tmp_path):
     assert f"running {source}: build()" in result.stderr
     report = json.loads((out / "report.json").read_text())
     layer = graph_of(report, "layer")
+    # base, read only by the hoisted view, gets no parameter (each call site
+    # recomputes it for the view), and layer_idx, read only by base, leaves.
     assert {h["name"]: h["kind"] for h in layer["hoisted"]} == {
-        "tmp": "allocation", "wl": "view", "base": "scalar"}
-    assert [v["name"] for v in layer["dropped"]] == ["w"]
+        "tmp": "allocation", "wl": "view"}
+    assert [v["name"] for v in layer["dropped"]] == ["w", "layer_idx"]
+    assert layer["scalars_after"] == []
     assert (layer["call_sites"], layer["calls"]) == (2, 2)
     assert layer["heap_bytes_total_before"] == 2 * 8192
     assert layer["heap_bytes_total_after"] == 0

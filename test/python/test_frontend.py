@@ -116,11 +116,17 @@ def test_decoder_layer_legalizes_and_translates_with_the_loop_name():
         module, _, _ = build_decoder_layer()
         legalize_graph_boundary(module)
         cpp = to_orchestration_cpp(module)
-    # The loop variable's name reaches the C++ loop and the Graph launch,
-    # and base is computed at the call site (hoisted out of the Graph).
+    # The loop variable's name reaches the C++ loop and the view's offset at
+    # the call site: base, read only by the hoisted view, is recomputed there
+    # from it (no scalar parameter), and layer_idx, read only by base, left
+    # the Graph's boundary, so the launch passes no scalar at all.
     assert "for (int64_t layer = (int64_t)0; layer < (int64_t)4; layer += (int64_t)1)" in cpp
-    assert "params_t0.add_scalar((uint64_t)(layer));" in cpp
-    assert re.search(r"const int64_t base\w* = .*\(layer\)", cpp), cpp
+    base = re.search(r"const int64_t (base\w*) = .*\(layer\)", cpp)
+    assert base, cpp
+    base = base.group(1)
+    assert re.search(rf"_offsets\[2\] = \{{\(uint32_t\)\({base}\), 0\}};", cpp), cpp
+    assert "params_t0.add_scalar(" not in cpp
+    assert "args.scalar(" not in cpp
     assert "rt_submit_graph(&main_graph_layer" in cpp
     if CXX is not None:
         compile_cpp(cpp, host_build_graph=True)

@@ -17,15 +17,29 @@ def test_legalize_decoder_example():
         module = Module.parse(DECODER.read_text())
         pipelines.legalize_graph_boundary(module)
         text = str(module)
-    # The view, the allocation and the derived scalar became parameters;
-    # the stacked weights, read only through the view, left the boundary.
+    # The view and the allocation became parameters; the stacked weights,
+    # read only through the view, left the boundary. The derived scalar
+    # `base` is read only by the hoisted view, so it gets no parameter (Step A
+    # hoists the frontier only: the call site recomputes it for the view),
+    # and `layer_idx`, read only by base, left the boundary too: no scalar
+    # parameters are left.
     graph = next(line for line in text.splitlines() if "pto.graph @layer" in line)
     assert graph.count("!pto.tensor") == 4 + 1  # 4 tensor params, 1 result
     assert "512x128" not in graph
-    assert graph.count(": index") == 2
+    assert graph.count(": index") == 0
     body = text[text.index("pto.graph @layer"):text.index("pto.orchestration")]
     assert "pto.create" not in body and "pto.slice" not in body
-    assert "pto.create" in text.split("pto.orchestration")[1]
+    assert "arith.muli" not in body
+    orchestration = text.split("pto.orchestration")[1]
+    assert "pto.create" in orchestration
+    assert "arith.muli" in orchestration and "pto.slice" in orchestration
+    call = next(line for line in orchestration.splitlines() if "pto.call @layer" in line)
+    assert "index" not in call
+    # Before the call: the allocation, then what the view's offset needs
+    # (base), then the view.
+    order = [orchestration.index(op) for op in
+             ("pto.create", "arith.muli", "pto.slice", "pto.call @layer")]
+    assert order == sorted(order)
 
 
 def test_failure_raises_with_the_diagnostic():

@@ -260,9 +260,15 @@ def test_legalize_hoists_every_view_and_intermediate():
         names = [n for n, t in params(g) if is_tensor(t)]
         assert set(names) == VIEWS | INTERMEDIATES | STEP_INPUTS
         assert len(names) == len(set(names))
+        # No scalar parameter is left: the row offsets (`layer_idx * rows`)
+        # are read only by the hoisted views, so Step A gives them no
+        # parameter (the call site recomputes them), and `layer_idx`, read
+        # only by them and by hoisted views, is a dead scalar parameter
+        # after the hoisting and leaves the boundary.
         tensors, scalars = boundary(g)
         assert tensors == len(VIEWS | INTERMEDIATES | STEP_INPUTS) == 34
-        assert tensors <= MAX_TENSORS and 1 <= scalars <= MAX_SCALARS
+        assert scalars == 0
+        assert tensors <= MAX_TENSORS and scalars <= MAX_SCALARS
         # Each direction as the runtime needs it: hoisted allocations and
         # the KV cache views are written, the weights only read.
         directions = {}
@@ -279,6 +285,11 @@ def test_legalize_hoists_every_view_and_intermediate():
         in_loop = Counter(op.name for op, loops in walk(loop))
         assert in_loop["pto.slice"] == len(VIEWS)
         assert in_loop["pto.create"] == len(INTERMEDIATES)
+        # ... and, like the Graph, passes no scalar (layer_idx left the call
+        # too): one tensor operand per boundary tensor.
+        (call,) = [op for op, _ in walk(loop) if op.name == "pto.call"]
+        operands = list(call.operands)
+        assert len(operands) == tensors and all(is_tensor(v.type) for v in operands)
 
 
 def test_node_count_within_limit():

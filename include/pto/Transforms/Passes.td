@@ -42,8 +42,11 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
     replay cannot reproduce:
 
     - **Step A, derived scalars.** A scalar the body computes from its own
-      scalar parameters and constants (*hoistable*) becomes a new scalar
-      parameter; each call site recomputes it from the arguments it passes.
+      scalar parameters and constants through pure ops (*hoistable*)
+      becomes a new scalar parameter when an op that stays in the body
+      reads it (the frontier only: what only other derived values or
+      hoisted views read gets no parameter); each call site recomputes it
+      from the arguments it passes.
       A scalar that is neither a parameter, nor hoistable, nor
       replay-invariant (it depends on a loop over a runtime bound, a
       `pto.read`, ...) is rejected where a task consumes it.
@@ -79,11 +82,18 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
       task of the Graph writes; tensor returns only.
 
     New parameters are appended: new tensors after the existing tensors and
-    before the scalars, new scalars last. At a call site the hoisted scalars
-    come first, then allocations, then views, all right before the call. A
-    tensor parameter the body no longer uses after hoisting (all its uses
-    were views now taken by the caller) leaves the boundary: next to its
-    views it would put their per-call offsets into the Graph key.
+    before the scalars, new scalars last. At a call site, right before the
+    call, come the computation of the new scalars, then allocations, then
+    what the views' offsets need, then the views. A parameter the body read
+    before hoisting and no longer reads after it (every use moved to the
+    callers) leaves the boundary: a tensor next to its views would put their
+    per-call offsets into the Graph key, a scalar would take one of the 64
+    slots for nothing. A Graph keeps at least one tensor parameter.
+
+    Each Graph is planned on its body as written, then its call sites and
+    its body are rewritten once each; Graphs are planned and rewritten in
+    parallel (diagnostics in single-thread order; the output does not
+    depend on threading).
 
     Run `pto-normalize-return-order` first (the pipeline
     `pto-graph-legalize-pipeline` does).

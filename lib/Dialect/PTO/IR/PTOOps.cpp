@@ -660,9 +660,25 @@ void ScopeOp::build(OpBuilder &builder, OperationState &result,
     ScopeOp::ensureTerminator(*body, builder, result.location);
 }
 
-LogicalResult ScopeOp::verifyRegions() {
-  auto yield = cast<YieldOp>(getBody().front().getTerminator());
-  if (yield.getOperandTypes() != getResultTypes())
+void ScopeOp::getSuccessorRegions(RegionBranchPoint point,
+                                  SmallVectorImpl<RegionSuccessor> &regions) {
+  // Entered once from the parent; its yield leaves to the results.
+  if (point.isParent())
+    regions.emplace_back(&getBody());
+  else
+    regions.emplace_back(getOperation(), getResults());
+}
+
+// Checked before the region-branch interface compares the same types, to
+// say it in the scope's terms.
+LogicalResult ScopeOp::verify() {
+  // A missing or foreign terminator is the region traits' to report.
+  auto yield = getBody().empty()
+                   ? YieldOp()
+                   : dyn_cast_or_null<YieldOp>(getBody().front().empty()
+                                                   ? nullptr
+                                                   : &getBody().front().back());
+  if (yield && yield.getOperandTypes() != getResultTypes())
     return emitOpError() << "yields (" << yield.getOperandTypes()
                          << "), but its results are (" << getResultTypes()
                          << ")";

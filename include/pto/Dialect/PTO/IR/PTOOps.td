@@ -463,13 +463,15 @@ def PTO_TransposeOp : PTO_Op<"transpose", [Pure,
 
 def PTO_ScopeOp : PTO_Op<"scope", [
     SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
-    NoRegionArguments]> {
+    NoRegionArguments, DeclareOpInterfaceMethods<RegionBranchOpInterface>]> {
   let summary = "A runtime scope (PTO2_SCOPE)";
   let description = [{
     Runs its region inside a runtime scope. In an `auto` scope (the default)
     the runtime derives task dependencies from tensor accesses; in a
     `manual` scope only the explicit `deps(...)` of each launch order tasks.
-    Values leave the scope through `pto.yield`.
+    Values leave the scope through `pto.yield`. The body runs exactly once
+    (`RegionBranchOpInterface`: entered from the parent, left to the
+    results), so upstream control-flow analyses see through a scope.
 
     ```mlir
     %c2 = pto.scope manual -> !pto.tensor<16xf32> {
@@ -486,7 +488,7 @@ def PTO_ScopeOp : PTO_Op<"scope", [
   }];
   let builders = [OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
                                  CArg<"bool", "false">:$manual)>];
-  let hasRegionVerifier = 1;
+  let hasVerifier = 1;
 }
 
 def PTO_YieldOp : PTO_Op<"yield", [Pure, ReturnLike, Terminator,
