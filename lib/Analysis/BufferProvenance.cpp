@@ -14,6 +14,8 @@ namespace mlir::pto {
 //===----------------------------------------------------------------------===//
 
 LaunchSignatures::LaunchSignatures(ModuleOp module) {
+  unsigned numFunctions = module.getBody()->getOperations().size();
+  kernelWritable.reserve(numFunctions);
   for (Operation &op : module.getBody()->getOperations()) {
     if (auto kernel = dyn_cast<KernelOp>(op)) {
       SmallVector<int> &writable = kernelWritable[kernel.getSymNameAttr()];
@@ -141,7 +143,7 @@ BufferProvenance::BufferProvenance(FunctionOpInterface func,
     index[value] = values.size();
     values.push_back(value);
   };
-  for (BlockArgument arg : func.getFunctionBody().front().getArguments())
+  for (BlockArgument arg : entry->getArguments())
     add(arg);
   std::function<void(Block &)> visit = [&](Block &block) {
     for (Operation &op : block) {
@@ -158,43 +160,89 @@ BufferProvenance::BufferProvenance(FunctionOpInterface func,
   for (Block &block : func.getFunctionBody())
     visit(block);
 
+  // What each value may name, read from the IR once: every later step works
+  // on these tables.
+  unsigned n = values.size();
+  kinds.assign(n, Kind::Origin);
+  preds.assign(n, {kNone, kNone});
+  for (auto [i, value] : llvm::enumerate(values)) {
+    if (scf::ForOp loop = getIterArgLoop(value)) {
+      unsigned number = cast<BlockArgument>(value).getArgNumber() - 1;
+      kinds[i] = Kind::IterArg;
+      preds[i] = {indexOf(loop.getInitArgs()[number]),
+                  indexOf(loop.getYieldedValues()[number])};
+      continue;
+    }
+    auto result = dyn_cast<OpResult>(value);
+    if (!result)
+      continue;
+    Operation *op = result.getOwner();
+    unsigned number = result.getResultNumber();
+    if (Value tied = launches.getTiedOperand(result)) {
+      kinds[i] = Kind::Tied;
+      preds[i][0] = indexOf(tied);
+    } else if (auto scope = dyn_cast<ScopeOp>(op)) {
+      kinds[i] = Kind::Scope;
+      preds[i][0] =
+          indexOf(scope.getBody().front().getTerminator()->getOperand(number));
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      kinds[i] = Kind::ForResult;
+      preds[i] = {indexOf(loop.getInitArgs()[number]),
+                  indexOf(loop.getYieldedValues()[number])};
+    } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      kinds[i] = Kind::If;
+      preds[i][0] = indexOf(branch.thenYield().getOperand(number));
+      if (!branch.getElseRegion().empty())
+        preds[i][1] = indexOf(branch.elseYield().getOperand(number));
+    } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
+      kinds[i] = Kind::Select;
+      preds[i] = {indexOf(select.getTrueValue()),
+                  indexOf(select.getFalseValue())};
+    } else if (isView(value)) {
+      kinds[i] = Kind::View;
+      preds[i][0] = indexOf(getViewSource(value));
+    }
+  }
+  // The iteration argument of each loop result: its result number's.
+  SmallVector<unsigned> iterArgOf(n, kNone);
+  for (auto [i, value] : llvm::enumerate(values))
+    if (kinds[i] == Kind::ForResult) {
+      auto result = cast<OpResult>(value);
+      iterArgOf[i] = indexOf(cast<scf::ForOp>(result.getOwner())
+                                 .getRegionIterArgs()[result.getResultNumber()]);
+    }
+
   // Roots, twice: first with iteration arguments as roots of their own,
   // which decides per loop carry whether it keeps its buffer (a yielded
   // value's root is then the iteration argument itself); then with those
   // decisions, across the carries.
+  sameBuffer.assign(n, false);
   auto computeRoots = [&](SmallVectorImpl<unsigned> &r, bool acrossCarries) {
-    r.resize(values.size());
-    for (auto [i, value] : llvm::enumerate(values)) {
+    r.resize(n);
+    for (unsigned i = 0; i < n; ++i) {
       r[i] = i;
-      if (scf::ForOp loop = getIterArgLoop(value)) {
-        unsigned number = cast<BlockArgument>(value).getArgNumber() - 1;
-        if (acrossCarries && sameBufferCarry.lookup(value))
-          r[i] = r[indexOf(loop.getInitArgs()[number])];
-        continue;
-      }
-      auto result = dyn_cast<OpResult>(value);
-      if (!result)
-        continue;
-      Operation *op = result.getOwner();
-      unsigned number = result.getResultNumber();
-      if (Value tied = launches.getTiedOperand(result)) {
-        r[i] = r[indexOf(tied)];
-      } else if (auto scope = dyn_cast<ScopeOp>(op)) {
-        r[i] = r[indexOf(
-            scope.getBody().front().getTerminator()->getOperand(number))];
-      } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
-        BlockArgument iterArg = loop.getRegionIterArgs()[number];
+      auto [first, second] = preds[i];
+      switch (kinds[i]) {
+      case Kind::IterArg:
+        if (acrossCarries && sameBuffer[i])
+          r[i] = r[first];
+        break;
+      case Kind::Tied:
+      case Kind::Scope:
+        r[i] = r[first];
+        break;
+      case Kind::ForResult:
         if (!acrossCarries)
-          sameBufferCarry[iterArg] =
-              r[indexOf(loop.getYieldedValues()[number])] == index.lookup(iterArg);
-        if (sameBufferCarry.lookup(iterArg))
-          r[i] = r[indexOf(loop.getInitArgs()[number])];
-      } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
-        if (branch.getElseRegion().empty())
-          continue;
-        unsigned thenRoot = r[indexOf(branch.thenYield().getOperand(number))];
-        if (thenRoot == r[indexOf(branch.elseYield().getOperand(number))])
-          r[i] = thenRoot;
+          sameBuffer[iterArgOf[i]] = r[second] == iterArgOf[i];
+        if (sameBuffer[iterArgOf[i]])
+          r[i] = r[first];
+        break;
+      case Kind::If:
+        if (second != kNone && r[first] == r[second])
+          r[i] = r[first];
+        break;
+      default:
+        break;
       }
     }
   };
@@ -202,10 +250,10 @@ BufferProvenance::BufferProvenance(FunctionOpInterface func,
   computeRoots(local, /*acrossCarries=*/false);
   computeRoots(root, /*acrossCarries=*/true);
 
-  viewBase.resize(values.size());
-  for (unsigned i = 0, e = values.size(); i < e; ++i) {
-    Value r = values[root[i]];
-    viewBase[i] = isView(r) ? viewBase[indexOf(getViewSource(r))] : root[i];
+  viewBase.resize(n);
+  for (unsigned i = 0; i < n; ++i) {
+    unsigned r = root[i];
+    viewBase[i] = kinds[r] == Kind::View ? viewBase[preds[r][0]] : r;
   }
 }
 
@@ -228,20 +276,28 @@ Value BufferProvenance::getViewBase(Value tensor) const {
 
 bool BufferProvenance::carriesSameBuffer(scf::ForOp loop,
                                          unsigned index) const {
-  return sameBufferCarry.lookup(loop.getRegionIterArgs()[index]);
+  auto it = this->index.find(loop.getRegionIterArgs()[index]);
+  return it != this->index.end() && sameBuffer[it->second];
+}
+
+bool BufferProvenance::isChoice(unsigned i) const {
+  if (root[i] != i)
+    return false;
+  switch (kinds[i]) {
+  case Kind::IterArg:   // A root of its own: the carry changes buffers.
+  case Kind::ForResult:
+  case Kind::Select:
+    return true;
+  case Kind::If:
+    return preds[i][1] != kNone;
+  default:
+    return false;
+  }
 }
 
 bool BufferProvenance::isChoice(Value value) const {
   auto it = index.find(value);
-  if (it == index.end() || root[it->second] != it->second)
-    return false;
-  if (getIterArgLoop(value))
-    return true; // A root of its own: the carry changes buffers.
-  Operation *def = value.getDefiningOp();
-  if (isa_and_nonnull<arith::SelectOp, scf::ForOp>(def))
-    return true;
-  auto branch = dyn_cast_or_null<scf::IfOp>(def);
-  return branch && !branch.getElseRegion().empty();
+  return it != index.end() && isChoice(it->second);
 }
 
 BlockArgument BufferProvenance::getRootArgument(Value tensor) const {
@@ -262,35 +318,15 @@ BufferProvenance::PossibleRootSets &BufferProvenance::getSets(unsigned follow) {
   // A member is a root the set lists: a value without a may-name edge, or
   // a choice, which also leads on to its candidates.
   llvm::BitVector member(n);
-  for (auto [i, value] : llvm::enumerate(values)) {
-    SmallVector<Value, 2> preds;
-    if (scf::ForOp loop = getIterArgLoop(value)) {
-      unsigned number = cast<BlockArgument>(value).getArgNumber() - 1;
-      preds = {loop.getInitArgs()[number], loop.getYieldedValues()[number]};
-    } else if (auto result = dyn_cast<OpResult>(value)) {
-      Operation *op = result.getOwner();
-      unsigned number = result.getResultNumber();
-      if (auto loop = dyn_cast<scf::ForOp>(op)) {
-        preds = {loop.getInitArgs()[number], loop.getYieldedValues()[number]};
-      } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
-        preds.push_back(branch.thenYield().getOperand(number));
-        if (!branch.getElseRegion().empty())
-          preds.push_back(branch.elseYield().getOperand(number));
-      } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
-        preds = {select.getTrueValue(), select.getFalseValue()};
-      } else if (auto scope = dyn_cast<ScopeOp>(op)) {
-        preds = {scope.getBody().front().getTerminator()->getOperand(number)};
-      } else if (isView(value)) {
-        if (follow & FollowViews)
-          preds = {getViewSource(value)};
-      } else if (follow & FollowTies) {
-        if (Value tied = launches.getTiedOperand(result))
-          preds = {tied};
-      }
-    }
-    for (Value pred : preds)
-      g.nodes[i].preds.push_back(&g.nodes[indexOf(pred)]);
-    if (preds.empty() || isChoice(value))
+  for (unsigned i = 0; i < n; ++i) {
+    bool followed = kinds[i] != Kind::Origin &&
+                    !(kinds[i] == Kind::Tied && !(follow & FollowTies)) &&
+                    !(kinds[i] == Kind::View && !(follow & FollowViews));
+    if (followed)
+      for (unsigned pred : preds[i])
+        if (pred != kNone)
+          g.nodes[i].preds.push_back(&g.nodes[pred]);
+    if (g.nodes[i].preds.empty() || isChoice(i))
       member.set(i);
   }
   for (unsigned i = 0; i < n; ++i)

@@ -29,7 +29,7 @@ and writes into the output folder (``-o DIR``, default
 ``report.txt``, ``report.json``
     per Graph: the boundary tensors and scalars before and after
     legalizing, each hoisted value and its kind (``scalar``, ``view`` or
-    ``allocation``), the boundary tensors dropped, the recorded node count
+    ``allocation``), the boundary values dropped, the recorded node count
     against the runtime's limit of 1024, and the graph-heap bytes allocated
     per call before and after legalizing with the total over all calls.
     The text report is also printed on stdout (unless ``--quiet``).
@@ -1415,7 +1415,7 @@ def _argument_parser() -> argparse.ArgumentParser:
             "  <stem>.legalized.mlir  the IR after legalizing, with debug info\n"
             "  <stem>.cpp             the orchestration C++\n"
             "  report.txt, report.json  per Graph: boundary before/after, hoisted\n"
-            "                         values (scalar/view/allocation), dropped tensors,\n"
+            "                         values (scalar/view/allocation), dropped values,\n"
             "                         recorded nodes (limit 1024), graph-heap bytes\n"
             "                         per call and over all calls, before/after\n"
             "\n"

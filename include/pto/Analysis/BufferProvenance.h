@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <array>
 #include <memory>
 
 namespace mlir::scf {
@@ -129,7 +130,21 @@ public:
   struct PossibleRootSets;
 
 private:
+  /// How a value relates to the values it may name (`preds`).
+  enum class Kind : uint8_t {
+    Origin,    // names a buffer of its own: no predecessor
+    Tied,      // a launch's tied result: its operand
+    Scope,     // a pto.scope result: what the scope yields
+    View,      // a pto.slice / pto.transpose: its source
+    IterArg,   // an scf.for iteration argument: init, yielded value
+    ForResult, // an scf.for result: init, yielded value
+    If,        // an scf.if result: then, else yielded values
+    Select,    // an arith.select of tensors: true, false values
+  };
+  static constexpr unsigned kNone = ~0u;
+
   unsigned indexOf(Value tensor) const;
+  bool isChoice(unsigned i) const;
   PossibleRootSets &getSets(unsigned follow);
 
   FunctionOpInterface func;
@@ -138,10 +153,11 @@ private:
   /// Tensor values in definition order, and each one's position there.
   SmallVector<Value> values;
   DenseMap<Value, unsigned> index;
+  SmallVector<Kind> kinds;
+  SmallVector<std::array<unsigned, 2>> preds;
   SmallVector<unsigned> root, viewBase;
-  /// Per tensor iteration argument of an `scf.for`: whether it carries the
-  /// same buffer.
-  DenseMap<Value, bool> sameBufferCarry;
+  /// Per iteration argument: whether its loop carries the same buffer.
+  SmallVector<bool> sameBuffer;
   std::unique_ptr<PossibleRootSets> sets[4];
 };
 

@@ -1,0 +1,96 @@
+"""Programs at the runtime's sizes: what the legalization produces and how
+much it says, bounded by counts (never by the clock; speed is measured by
+benchmarks/legalize_scaling.py, see docs/performance.md)."""
+
+import importlib.util
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO
+
+_spec = importlib.util.spec_from_file_location(
+    "legalize_scaling", REPO / "benchmarks" / "legalize_scaling.py")
+scaling = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = scaling  # Its dataclasses look their module up.
+_spec.loader.exec_module(scaling)
+
+T = "!pto.tensor<16x128xf32>"
+INOUT = "{pto.direction = #pto.direction<inout>}"
+
+
+def legalize(pto_opt, tmp_path, text, *extra):
+    path = tmp_path / "in.mlir"
+    path.write_text(text)
+    return subprocess.run([pto_opt, str(path), "--pto-graph-legalize-pipeline", *extra],
+                          capture_output=True, text=True)
+
+
+def graph_signature(ir: str, name: str) -> str:
+    return next(line for line in ir.splitlines() if f"pto.graph @{name}(" in line)
+
+
+def test_reference_shape_at_the_node_limit(pto_opt, tmp_path):
+    # 1000 chained tasks reading `base = layer_idx * 128`: base is the one
+    # new parameter, layer_idx leaves, every call site computes base.
+    result = legalize(pto_opt, tmp_path, scaling.program("calls", 3, 1000))
+    assert result.returncode == 0, result.stderr[-2000:]
+    signature = graph_signature(result.stdout, "layer0")
+    assert signature.count(": index") == 1
+    assert signature.count("!pto.tensor") == 2
+    assert len(re.findall(r"pto\.call @layer0\(", result.stdout)) == 3
+    assert result.stdout.count("arith.muli") == 3  # One per call site.
+
+
+def test_node_limit_diagnostic_stays_small(pto_opt, tmp_path):
+    # 5,000 tasks exceed the 1024 nodes: one error, which does not print the
+    # Graph (a "see current operation" note would be megabytes).
+    result = legalize(pto_opt, tmp_path, scaling.program("calls", 1, 5000))
+    assert result.returncode != 0
+    assert "records 5000 nodes" in result.stderr
+    assert "see current operation" not in result.stderr
+    assert len(result.stderr) < 2000, len(result.stderr)
+
+
+def chain_program(steps: int) -> str:
+    """A Graph deriving a `steps`-long chain from one scalar parameter, read
+    by one task at its end."""
+    lines = ["module attributes {pto.runtime = #pto.runtime<host_build_graph>} {",
+             f"  pto.kernel aiv @k(%c: {T} {INOUT}, %s: index)",
+             f"  pto.graph @chain(%c: {T} {INOUT}, %idx: index) {{",
+             "    %one = arith.constant 1 : index"]
+    prev = "%idx"
+    for i in range(steps):
+        lines.append(f"    %v{i} = arith.addi {prev}, %one : index")
+        prev = f"%v{i}"
+    lines += [f"    %c1, %t = pto.submit @k(%c, {prev}) : ({T}, index) -> {T}",
+              "    pto.return", "  }",
+              f"  pto.orchestration @main(%c: {T} {INOUT}, %n: index) {{",
+              f"    pto.call @chain(%c, %n) : ({T}, index) -> ()",
+              "    pto.return", "  }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("steps", [64, 16000])
+def test_a_derived_chain_is_one_parameter(pto_opt, tmp_path, steps):
+    # Only the chain's end reaches a task: one parameter, not `steps` (64
+    # would have been rejected as 65 scalar parameters), and the call site
+    # computes the whole chain.
+    result = legalize(pto_opt, tmp_path, chain_program(steps))
+    assert result.returncode == 0, result.stderr[-2000:]
+    signature = graph_signature(result.stdout, "chain")
+    assert signature.count(": index") == 1
+    body, orchestration = result.stdout.split("pto.orchestration", 1)
+    assert "arith.addi" not in body
+    assert orchestration.count("arith.addi") == steps
+
+
+def test_many_graphs_are_legalized_identically_with_and_without_threads(pto_opt, tmp_path):
+    text = scaling.program("funcs", 200, 5)
+    threaded = legalize(pto_opt, tmp_path, text)
+    serial = legalize(pto_opt, tmp_path, text, "--mlir-disable-threading")
+    assert threaded.returncode == serial.returncode == 0, threaded.stderr[-2000:]
+    assert threaded.stdout == serial.stdout
+    assert threaded.stdout.count("pto.graph @") == 200
