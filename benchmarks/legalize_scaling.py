@@ -10,16 +10,20 @@ next). Shapes:
 - ``funcs``: N Graphs, each called once;
 - ``loop``: one Graph called from a constant-trip ``scf.for`` of N trips;
 - ``shared``: like ``funcs``, but every task of every Graph launches the same
-  kernel (this is the only shape that reaches 1M tasks: one kernel per task
-  would mean 1M kernel declarations).
+  kernel (up to 1,000 Graphs of 1,000 tasks without 1M kernel declarations).
 
-Apart from ``shared``, each task launches its own ``pto.kernel``.
+Apart from ``shared``, each task launches its own ``pto.kernel``. "Tasks" is
+N x K, the launches of one run; the ``calls`` and ``loop`` modules hold K of
+them (and N call sites).
 
 For each (shape, N, K) the script writes the module to a temporary file,
 runs ``pto-opt --pto-graph-legalize-pipeline --mlir-timing`` on it (output
-discarded) ``--repeat`` times, and prints: the median pipeline time, the
-time per task, the median parse time of the same module (MLIR's own timing
-report: "Parser"), their ratio, and the peak resident set of the process.
+discarded) ``--repeat`` times, and prints: the median pipeline time (MLIR's
+timing report less parsing, printing and setup; it includes the verifier
+MLIR runs after each pass that changed the IR), the time per task, the
+median parse time of the same module ("Parser"), their ratio, the wall time
+of the whole pto-opt process and its peak resident set. ``--bytecode``
+reads and writes MLIR bytecode instead of text.
 The last lines fit an exponent (time ~ tasks^e) per shape over the sizes
 with at least 1,000 tasks. Nothing here asserts anything: speed is read from
 the numbers, never tested against a clock.
@@ -29,6 +33,7 @@ Run (docs/performance.md has the table this prints):
     python benchmarks/legalize_scaling.py                  # all shapes
     python benchmarks/legalize_scaling.py --shape shared --max-tasks 1000000
     python benchmarks/legalize_scaling.py --threads        # 1 vs 2 threads
+    python benchmarks/legalize_scaling.py --shape shared --bytecode
 """
 
 from __future__ import annotations
@@ -93,48 +98,66 @@ def program(shape: str, n: int, k: int) -> str:
 class Run:
     pipeline_s: float
     parse_s: float
-    wall_s: float
+    process_s: float  # The whole pto-opt process, wall clock.
     peak_rss_mb: float
 
 
-def run_once(pto_opt: str, path: str, threads: int | None) -> Run:
+# Runs a command and prints its peak RSS. A child forked from this script
+# would start from this script's own RSS (which holds the generated text);
+# forked from a fresh interpreter it starts small.
+_RUNNER = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+proc = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+err = proc.stderr.read()
+_, status, usage = os.wait4(proc.pid, 0)
+sys.stderr.buffer.write(err)
+print(usage.ru_maxrss, time.perf_counter() - start)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def run_once(pto_opt: str, path: str, threads: int | None, bytecode: bool) -> Run:
     """Runs the pipeline once; returns MLIR's timing figures and the peak RSS."""
     cmd = [pto_opt, path, "--pto-graph-legalize-pipeline", "--mlir-timing",
            "-o", os.devnull]
+    if bytecode:
+        cmd.append("--emit-bytecode")
     if threads == 1:
         cmd.append("--mlir-disable-threading")
-    env = dict(os.environ)
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True, env=env)
-    stderr = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
+    proc = subprocess.run([sys.executable, "-c", _RUNNER, *cmd],
+                          capture_output=True, text=True)
     if proc.returncode != 0:
-        raise SystemExit(f"pto-opt failed on {path}:\n{stderr[-2000:]}")
+        raise SystemExit(f"pto-opt failed on {path}:\n{proc.stderr[-2000:]}")
     # MLIR's report: the pipeline is what is neither parsing, printing nor
     # setup ("Rest"), whatever the pass nesting.
     rows = {}
-    for line in stderr.splitlines():
+    for line in proc.stderr.splitlines():
         cols = re.findall(r"([0-9]+\.[0-9]+)\s+\(\s*[0-9.]+%\)", line)
         if cols:
             rows[re.sub(r".*\)\s+", "", line).strip()] = float(cols[-1])
     total, parse = rows.get("Total", 0.0), rows.get("Parser", 0.0)
     pipeline = total - parse - rows.get("Output", 0.0) - rows.get("Rest", 0.0)
-    return Run(pipeline, parse, total, usage.ru_maxrss / 1024.0)
+    maxrss_kb, wall_s = proc.stdout.split()[-2:]
+    return Run(pipeline, parse, float(wall_s), int(maxrss_kb) / 1024.0)
 
 
 def measure(pto_opt: str, shape: str, n: int, k: int, repeat: int,
-            threads: int | None = None) -> Run:
-    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
-        f.write(program(shape, n, k))
-        path = f.name
-    try:
-        runs = [run_once(pto_opt, path, threads) for _ in range(repeat)]
-    finally:
-        os.unlink(path)
+            threads: int | None = None, bytecode: bool = False) -> Run:
+    """Median of `repeat` runs on the module of (shape, N, K); with
+    `bytecode`, the module is read and written as MLIR bytecode."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "in.mlir")
+        with open(path, "w") as f:
+            f.write(program(shape, n, k))
+        if bytecode:
+            subprocess.run([pto_opt, path, "--emit-bytecode", "-o", path + "bc"],
+                           check=True)
+            path += "bc"
+        runs = [run_once(pto_opt, path, threads, bytecode) for _ in range(repeat)]
     return Run(statistics.median(r.pipeline_s for r in runs),
                statistics.median(r.parse_s for r in runs),
-               statistics.median(r.wall_s for r in runs),
+               statistics.median(r.process_s for r in runs),
                max(r.peak_rss_mb for r in runs))
 
 
@@ -176,30 +199,32 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per size (median)")
     parser.add_argument("--pto-opt", default=default_pto_opt())
     parser.add_argument("--threads", action="store_true",
-                        help="compare 1 and 2 threads on a 1000-Graph module instead")
+                        help="compare 1 and 2 threads on 1000-Graph modules instead")
+    parser.add_argument("--bytecode", action="store_true",
+                        help="read and write MLIR bytecode instead of text")
     args = parser.parse_args()
 
     if args.threads:
         print(f"{'shape':>6} {'N':>5} {'K':>5} {'1 thread ms':>12} {'2 threads ms':>13} {'speedup':>8}")
         for shape, n, k in [("funcs", 1000, 10), ("funcs", 1000, 100), ("shared", 1000, 1000)]:
-            one = measure(args.pto_opt, shape, n, k, args.repeat, threads=1)
-            two = measure(args.pto_opt, shape, n, k, args.repeat, threads=2)
+            one = measure(args.pto_opt, shape, n, k, args.repeat, 1, args.bytecode)
+            two = measure(args.pto_opt, shape, n, k, args.repeat, 2, args.bytecode)
             print(f"{shape:>6} {n:>5} {k:>5} {one.pipeline_s * 1e3:>12.1f} "
                   f"{two.pipeline_s * 1e3:>13.1f} {one.pipeline_s / two.pipeline_s:>8.2f}")
         return
 
     shapes = args.shape or ["calls", "funcs", "loop", "shared"]
     print(f"{'shape':>6} {'N':>5} {'K':>5} {'tasks':>8} {'legalize ms':>12} {'us/task':>8} "
-          f"{'parse ms':>9} {'ratio':>6} {'peak MB':>8}", flush=True)
+          f"{'parse ms':>9} {'ratio':>6} {'process s':>9} {'peak MB':>8}", flush=True)
     for shape in shapes:
         points = []
         for n, k in sizes(shape, args.max_tasks):
             tasks = n * k
-            r = measure(args.pto_opt, shape, n, k, args.repeat)
+            r = measure(args.pto_opt, shape, n, k, args.repeat, bytecode=args.bytecode)
             ratio = r.pipeline_s / r.parse_s if r.parse_s else float("nan")
             print(f"{shape:>6} {n:>5} {k:>5} {tasks:>8} {r.pipeline_s * 1e3:>12.2f} "
                   f"{r.pipeline_s * 1e6 / tasks:>8.2f} {r.parse_s * 1e3:>9.2f} "
-                  f"{ratio:>6.2f} {r.peak_rss_mb:>8.1f}", flush=True)
+                  f"{ratio:>6.2f} {r.process_s:>9.2f} {r.peak_rss_mb:>8.1f}", flush=True)
             if tasks >= 1000:
                 points.append((tasks, r.pipeline_s))
         e = fit_exponent(points)

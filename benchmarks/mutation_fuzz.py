@@ -12,8 +12,11 @@ that the tools cannot avoid are named as such, see
 each signature are saved under ``--save-dir`` (the mutant, the input and
 command of the failing step, stderr) and, with ``--minimize``, reduced to a
 small input that reproduces with the command alone (``min.mlir``).
-``--compile`` also syntax-checks the printed C++ with g++ and counts the
-C++ that does not compile (saved under ``--save-dir/not-compiling``).
+``--compile`` also syntax-checks the printed C++ with g++ (or ``CXX``)
+against the runtime API header in ``--runtime-include`` (by default
+``$PTO_RUNTIME_INCLUDE`` if set, else this repository's ``runtime/include``,
+found from the script's own location) and counts the C++ that does not
+compile (saved under ``--save-dir/not-compiling``).
 
     python benchmarks/mutation_fuzz.py --minutes 5 --minimize
     python benchmarks/mutation_fuzz.py --mutants 20000 --seed 3 --compile
@@ -27,6 +30,7 @@ hang other than a known upstream one was found, 0 otherwise.
 
 import argparse
 import collections
+import os
 import re
 import shutil
 import subprocess
@@ -36,6 +40,8 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+#: The runtime API header directory when $PTO_RUNTIME_INCLUDE is not set.
+DEFAULT_RUNTIME_INCLUDE = REPO / "runtime" / "include"
 sys.path.insert(0, str(REPO / "scripts"))
 
 import mutate  # noqa: E402
@@ -74,6 +80,11 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per process")
     ap.add_argument("--compile", action="store_true",
                     help="syntax-check the printed C++ with g++")
+    ap.add_argument("--runtime-include", metavar="DIR",
+                    default=os.environ.get("PTO_RUNTIME_INCLUDE") or str(DEFAULT_RUNTIME_INCLUDE),
+                    help="directory of pto_orchestration_api.h for --compile (default: "
+                    "$PTO_RUNTIME_INCLUDE if set, else this repository's runtime/include, "
+                    f"{DEFAULT_RUNTIME_INCLUDE})")
     ap.add_argument("--save-dir", default="/tmp/mutation-bugs")
     ap.add_argument("--minimize", action="store_true", help="reduce each crash/hang saved")
     ap.add_argument("--max-saved", type=int, default=3, help="findings saved per signature")
@@ -94,7 +105,20 @@ def main(argv=None) -> int:
     if args.mutants is None and args.minutes is None:
         args.mutants = 5000
 
-    tools = mutate.Tools.find(args.timeout, compile=args.compile)
+    # The compiler and the header are found here rather than by
+    # Tools.find(compile=True), whose header lookup depends on where the
+    # pto_mlir package is installed.
+    tools = mutate.Tools.find(args.timeout)
+    if args.compile:
+        from pto_mlir.sim import fuzz
+        tools.cxx = fuzz.find_cxx()
+        if tools.cxx is None:
+            ap.error("no C++ compiler: set CXX or put g++ on PATH")
+        include = Path(args.runtime_include)
+        if not (include / "pto_orchestration_api.h").is_file():
+            ap.error(f"{include} does not hold pto_orchestration_api.h: pass "
+                     "--runtime-include (or set PTO_RUNTIME_INCLUDE)")
+        tools.include = str(include)
     if not args.no_snapshot:
         tools.pto_opt = snapshot(tools.pto_opt)
         tools.pto_translate = snapshot(tools.pto_translate)

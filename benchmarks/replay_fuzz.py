@@ -21,12 +21,16 @@ outcome.
 ``--enable`` turns on generator features that reproduce known, open bugs
 (``local-view``, ``graph-write``); without it the run looks for new ones.
 Needs ``pto-opt`` and ``pto-translate`` on PATH (or ``PTO_OPT``,
-``PTO_TRANSLATE``) and g++ (or ``CXX``). Exit status: 1 if any bug was
-found, 0 otherwise.
+``PTO_TRANSLATE``) and g++ (or ``CXX``). The C++ is compiled against the
+runtime API header in ``--runtime-include``: by default
+``$PTO_RUNTIME_INCLUDE`` if set, else this repository's ``runtime/include``
+(found from the script's own location, so no variable is needed in a
+checkout). Exit status: 1 if any bug was found, 0 otherwise.
 """
 
 import argparse
 import collections
+import os
 import shutil
 import subprocess
 import sys
@@ -36,6 +40,10 @@ from pathlib import Path
 from typing import Optional
 
 from pto_mlir.sim import fuzz, generator
+
+REPO = Path(__file__).resolve().parents[1]
+#: The runtime API header directory when $PTO_RUNTIME_INCLUDE is not set.
+DEFAULT_RUNTIME_INCLUDE = REPO / "runtime" / "include"
 
 
 def minimize(text: str, runs, status: str, pto_opt: str, budget: float,
@@ -99,6 +107,11 @@ def main(argv=None) -> int:
                     help="use the tools in place instead of private copies")
     ap.add_argument("--no-cpp", action="store_true",
                     help="do not translate and compile the accepted programs")
+    ap.add_argument("--runtime-include", metavar="DIR",
+                    default=os.environ.get("PTO_RUNTIME_INCLUDE") or str(DEFAULT_RUNTIME_INCLUDE),
+                    help="directory of pto_orchestration_api.h for the C++ check (default: "
+                    "$PTO_RUNTIME_INCLUDE if set, else this repository's runtime/include, "
+                    f"{DEFAULT_RUNTIME_INCLUDE})")
     args = ap.parse_args(argv)
     if args.seeds is None and args.minutes is None:
         args.seeds = 500
@@ -115,8 +128,13 @@ def main(argv=None) -> int:
         pto_translate = fuzz.find_pto_translate()
         if not args.no_snapshot:
             pto_translate = snapshot(pto_translate)
-        tools = dict(pto_translate=pto_translate, cxx=cxx, include=fuzz.runtime_include())
-        print(f"pto-translate: {pto_translate}; compiler: {cxx}", flush=True)
+        include = Path(args.runtime_include)
+        if not (include / "pto_orchestration_api.h").is_file():
+            ap.error(f"{include} does not hold pto_orchestration_api.h: pass "
+                     "--runtime-include (or set PTO_RUNTIME_INCLUDE), or pass --no-cpp")
+        tools = dict(pto_translate=pto_translate, cxx=cxx, include=str(include))
+        print(f"pto-translate: {pto_translate}; compiler: {cxx}; runtime header: {include}",
+              flush=True)
     save = Path(args.save_dir)
 
     counts = collections.Counter()

@@ -4,8 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install.sh requirements/test.txt
+# $PTO_VENV as install.sh takes it: an absolute path, or a path relative to
+# the repository root (the current directory here).
 venv="${PTO_VENV:-.venv}"
-export PATH="$PWD/$venv/bin:$PATH"
+case "$venv" in
+  /*) ;;
+  *) venv="$PWD/$venv" ;;
+esac
+export PATH="$venv/bin:$PATH"
 # Both suites always run; the exit status is non-zero if either failed, and
 # pytest's summary is the last line.
 status=0

@@ -10,6 +10,7 @@
 #include "pto/Analysis/BufferProvenance.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir::pto {
@@ -57,13 +58,20 @@ struct NormalizeReturnOrderPass
     : impl::NormalizeReturnOrderBase<NormalizeReturnOrderPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
     LaunchSignatures launches(module);
-    ReturnedParameters parameters;
-    // Diagnose first: a pattern never guesses a position.
-    bool failed = false;
-    for (auto func : module.getOps<FunctionOpInterface>()) {
-      if (!isNormalized(func))
-        continue;
+    SmallVector<FunctionOpInterface> funcs;
+    for (auto func : module.getOps<FunctionOpInterface>())
+      if (isNormalized(func))
+        funcs.push_back(func);
+    // Diagnose first: a pattern never guesses a position. One function per
+    // thread, diagnostics in function order.
+    std::vector<ReturnedParameters> perFunction(funcs.size());
+    std::atomic<bool> failed = false;
+    ParallelDiagnosticHandler diagnostics(context);
+    parallelForEach(context, llvm::seq<size_t>(0, funcs.size()), [&](size_t i) {
+      diagnostics.setOrderIDForThread(i);
+      FunctionOpInterface func = funcs[i];
       BufferProvenance provenance(func, launches);
       auto ret = cast<ReturnOp>(func.getFunctionBody().front().getTerminator());
       for (OpOperand &operand : ret->getOpOperands()) {
@@ -71,7 +79,7 @@ struct NormalizeReturnOrderPass
         if (!isa<TensorType>(value.getType()))
           continue;
         if (BlockArgument param = provenance.getRootArgument(value)) {
-          parameters[&operand] = param;
+          perFunction[i][&operand] = param;
           continue;
         }
         InFlightDiagnostic diag =
@@ -87,7 +95,11 @@ struct NormalizeReturnOrderPass
               << "'";
         failed = true;
       }
-    }
+      diagnostics.eraseOrderIDForThread();
+    });
+    ReturnedParameters parameters;
+    for (ReturnedParameters &entries : perFunction)
+      parameters.insert(entries.begin(), entries.end());
     if (failed)
       return signalPassFailure();
 

@@ -20,6 +20,9 @@ void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addPass(createExpandManualPhaseFence());
   pm.addPass(createClassifyIterArgCarry());
   pm.addPass(createMarkHostControlTensors());
+  // A pass above that broke a Graph's replay-safety (e.g. a barrier past the
+  // node limit) is caught here, not by the runtime.
+  pm.addPass(createVerifyGraphBoundary());
 }
 
 void mlir::pto::registerOrchestrationPreparePipeline() {
@@ -28,7 +31,7 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
       "Record what the C++ translation prints: pto-normalize-return-order, "
       "pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
       "pto-expand-manual-phase-fence, pto-classify-iter-arg-carry, "
-      "pto-mark-host-control-tensors",
+      "pto-mark-host-control-tensors, pto-verify-graph-boundary",
       buildOrchestrationPreparePipeline);
 }
 

@@ -967,3 +967,32 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// 4 launches fill a task id array and 1020 launches each wait on it: 1024
+// launches, and pto-expand-manual-phase-fence will put one barrier between
+// them (1020 x 4 edges against 1020 + 4). The barrier is a node too: 1025.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error@+1 {{'pto.graph' op records 1025 nodes}}
+  pto.graph @fenced(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c1020 = arith.constant 1020 : index
+    pto.scope manual {
+      %none = pto.invalid_task_id
+      %init = pto.array_splat %none : !pto.task_id_array<4>
+      %ids = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %init) -> (!pto.task_id_array<4>) {
+        %y1, %t = pto.submit @k(%y) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        %a1 = pto.array_update %a[%i], %t : !pto.task_id_array<4>
+        scf.yield %a1 : !pto.task_id_array<4>
+      } {pto.parallel}
+      scf.for %j = %c0 to %c1020 step %c1 {
+        %y2, %t2 = pto.submit @k(%y) deps(%ids : !pto.task_id_array<4>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      }
+    }
+    pto.return
+  }
+}

@@ -10,7 +10,6 @@ import os
 import random
 import stat
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -156,8 +155,9 @@ def test_minimize_keeps_the_property():
 
 
 def test_bounded_mutation_run_has_no_crash_or_hang(corpus, tools):
-    """500 seeded mutants (about 2 s): each ends in output or a diagnostic."""
-    start = time.monotonic()
+    """500 seeded mutants: each ends in output or a diagnostic. The run is
+    bounded by the number of mutants, not by a time limit; the speed is
+    measured by benchmarks/mutation_fuzz.py."""
     campaign = mutate.run_campaign(corpus, tools, seed=BOUNDED_SEED, count=BOUNDED_MUTANTS,
                                    workers=min(4, os.cpu_count() or 1))
     print("\n".join(mutate.describe(campaign)))
@@ -172,4 +172,3 @@ def test_bounded_mutation_run_has_no_crash_or_hang(corpus, tools):
     # some are translated.
     assert campaign.counts["output"] >= 10 and campaign.counts["diagnostic"] >= 100
     assert campaign.step_counts.get("translate output", 0) >= 10
-    assert time.monotonic() - start < 30

@@ -9,7 +9,6 @@ derived scalar, a frozen view offset) or leaks graph heap in proportion to
 the number of calls, so these tests also show that the pass matters.
 """
 
-import time
 from pathlib import Path
 
 import numpy as np
@@ -467,13 +466,13 @@ RUNTIME_INCLUDE = str(REPO / "runtime" / "include")
 def fuzz_outcomes(pto_opt, pto_translate):
     """{seed: Outcome} of the bounded run: every generated program through
     the pipeline and the replay model and, when accepted, through the
-    prepare pipeline, the translation and g++ (if installed)."""
-    start = time.monotonic()
+    prepare pipeline, the translation and g++ (if installed). The work is
+    bounded by the number of seeds (FUZZ_SEEDS), not by a time limit; the
+    speed is measured by benchmarks/replay_fuzz.py."""
     outcomes = {seed: fuzz.check_text(gp.text, gp.runs, pto_opt=pto_opt, cpp=CXX is not None,
                                       pto_translate=pto_translate, cxx=CXX,
                                       include=RUNTIME_INCLUDE)
                 for seed, gp in ((s, generator.generate(s)) for s in FUZZ_SEEDS)}
-    assert time.monotonic() - start < 60
     return outcomes
 
 

@@ -29,8 +29,10 @@ DenseMap<GraphOp, SmallVector<CallOp>> getGraphCallers(ModuleOp module);
 /// Returns the number of nodes a recording of `graph` holds: each launch
 /// (`pto.submit`, `pto.task_dummy`) once per iteration of the constant-trip
 /// loops around it, plus one node per `alloc_tensors` batch of each
-/// statement list, likewise per iteration. Saturates at INT64_MAX. Ops under
-/// a runtime loop or branch count once (they are rejected separately).
+/// statement list, likewise per iteration, plus the barriers
+/// pto-expand-manual-phase-fence will insert (getPhaseFences), so the count
+/// is the same before and after it. Saturates at INT64_MAX. Ops under a
+/// runtime loop or branch count once (they are rejected separately).
 int64_t countRecordedNodes(GraphOp graph);
 
 /// Returns the innermost op between `op` and `graph` that makes the number

@@ -106,22 +106,53 @@ DOCUMENTED_UNSUPPORTED: Tuple[Tuple[str, "re.Pattern[str]"], ...] = (
 )
 
 
-def runtime_include() -> str:
+#: The runtime API header the generated C++ includes, relative to the
+#: repository root.
+RUNTIME_HEADER = Path("runtime") / "include" / "pto_orchestration_api.h"
+
+
+def _repository_include(start: Path) -> Optional[Path]:
+    # The runtime/include directory of the first of `start` and its parents
+    # that holds RUNTIME_HEADER, or None.
+    start = start.resolve()
+    for directory in (start, *start.parents):
+        if (directory / RUNTIME_HEADER).is_file():
+            return directory / RUNTIME_HEADER.parent
+    return None
+
+
+def runtime_include(start: Optional[os.PathLike] = None) -> str:
     """The ``-I`` directory of the runtime API header the generated C++
-    includes: ``$PTO_RUNTIME_INCLUDE``, else ``runtime/include`` of the
-    source tree this module is in (a source or build tree).
+    includes (``pto_orchestration_api.h``), the first of:
+
+    1. ``$PTO_RUNTIME_INCLUDE``, if set (it must hold the header);
+    2. ``runtime/include`` of the repository holding ``start`` (the nearest
+       of ``start`` and its parents that has it), if given: a script passes
+       its own location;
+    3. ``runtime/include`` of the repository holding this module: its source
+       tree, its build tree, or a virtual environment inside the checkout
+       (``.venv``);
+    4. ``runtime/include`` of the repository holding the current directory.
 
     Raises:
-        FileNotFoundError: neither holds ``pto_orchestration_api.h``.
+        FileNotFoundError: ``$PTO_RUNTIME_INCLUDE`` is set but lacks the
+            header, or none of the others holds it.
     """
     env = os.environ.get("PTO_RUNTIME_INCLUDE")
-    candidates = [Path(env)] if env else []
-    candidates.append(Path(__file__).resolve().parents[3] / "runtime" / "include")
-    for path in candidates:
-        if (path / "pto_orchestration_api.h").is_file():
-            return str(path)
-    raise FileNotFoundError("pto_orchestration_api.h not found: set PTO_RUNTIME_INCLUDE "
-                            "to the repository's runtime/include")
+    if env:
+        if (Path(env) / RUNTIME_HEADER.name).is_file():
+            return str(Path(env))
+        raise FileNotFoundError(f"PTO_RUNTIME_INCLUDE={env} does not hold {RUNTIME_HEADER.name}")
+    starts = [Path(start)] if start is not None else []
+    starts += [Path(__file__).parent, Path.cwd()]
+    for path in starts:
+        found = _repository_include(path)
+        if found is not None:
+            return str(found)
+    raise FileNotFoundError(
+        f"{RUNTIME_HEADER.name} not found in the repository of "
+        + ", ".join(str(p) for p in starts)
+        + ": set PTO_RUNTIME_INCLUDE to the repository's runtime/include")
 
 
 #: Compiler flags of the C++ check (docs/translation.md, "Compile checks");

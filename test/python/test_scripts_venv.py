@@ -1,0 +1,52 @@
+"""scripts/test.sh runs lit and pytest from $PTO_VENV, relative or absolute.
+
+The script runs here as a copy next to a stub install.sh (nothing is built)
+against a stub virtual environment whose lit and python record their calls.
+"""
+
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _executable(path: Path, body: str):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("#!/bin/sh\n" + body + "\n")
+    path.chmod(path.stat().st_mode | stat.S_IEXEC)
+
+
+def _stub_venv(venv: Path, log: Path):
+    for tool in ("lit", "python"):
+        _executable(venv / "bin" / tool, f'echo "{venv}/bin/{tool} $*" >> "{log}"')
+
+
+def _run_test_sh(tmp_path: Path, pto_venv: str) -> subprocess.CompletedProcess:
+    checkout = tmp_path / "checkout"
+    (checkout / "scripts").mkdir(parents=True)
+    shutil.copy2(REPO / "scripts" / "test.sh", checkout / "scripts" / "test.sh")
+    _executable(checkout / "scripts" / "install.sh", "exit 0")
+    env = {"PATH": "/usr/bin:/bin", "PTO_VENV": pto_venv, "HOME": str(tmp_path)}
+    # From another directory: the script changes to the checkout itself.
+    return subprocess.run(["bash", str(checkout / "scripts" / "test.sh")], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("kind", ["absolute", "relative"])
+def test_test_sh_uses_pto_venv(tmp_path, kind):
+    log = tmp_path / "calls.log"
+    if kind == "absolute":
+        venv = tmp_path / "elsewhere" / "v"
+        pto_venv = str(venv)
+    else:
+        venv = tmp_path / "checkout" / "envs" / "v"
+        pto_venv = "envs/v"
+    _stub_venv(venv, log)
+    result = _run_test_sh(tmp_path, pto_venv)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert log.read_text().splitlines() == [f"{venv}/bin/lit -sv test",
+                                            f"{venv}/bin/python -m pytest test/python"]
