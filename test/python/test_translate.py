@@ -123,9 +123,12 @@ def test_python_api_orch_basic():
 
 
 def test_python_api_error_raises_with_the_diagnostic():
-    # A module-level error: the example without its entry function.
-    source = ORCH_BASIC.read_text().replace("pto.orchestration @orch_basic",
-                                            "pto.graph @orch_basic")
+    # A module-level error: a module without an entry function.
+    source = """
+    module {
+      pto.kernel aiv @kernel_add(%x: !pto.tensor<16x16xf32>)
+    }
+    """
     with Context():
         module = Module.parse(source)
         with pytest.raises(MLIRError) as info:
