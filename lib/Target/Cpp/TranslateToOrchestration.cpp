@@ -786,6 +786,15 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
                                  << ": the result is poison";
       if (!isShift && amount.isZero())
         return op->emitOpError() << "divides by the constant zero";
+      // The one signed quotient that does not fit: MIN / -1 (and MIN % -1,
+      // which C++ computes through it).
+      APInt dividend;
+      if (isa<arith::DivSIOp, arith::RemSIOp>(op) && amount.isAllOnes() &&
+          matchPattern(op->getOperand(0), m_ConstantInt(&dividend)) &&
+          dividend.isMinSignedValue())
+        return op->emitOpError()
+               << "divides the smallest " << width
+               << "-bit value by -1: the quotient overflows";
     }
   }
   FailureOr<StringRef> cType = getCType(result.getType());
@@ -1470,6 +1479,13 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
     return op.emitOpError()
            << "carries a single task id through a parallel loop: carry a "
               "!pto.task_id_array (pto-classify-iter-arg-carry rejects this)";
+
+  APInt constantStep;
+  if (matchPattern(op.getStep(), m_ConstantInt(&constantStep)) &&
+      !constantStep.isStrictlyPositive())
+    return op.emitOpError() << "has the constant step "
+                            << constantStep.getSExtValue()
+                            << ": the loop would never end";
 
   FailureOr<StringRef> ivType = getCType(op.getInductionVar().getType());
   FailureOr<std::string> lb = nameOf(op.getLowerBound(), op);

@@ -1466,3 +1466,57 @@ module {
     pto.return
   }
 }
+
+// -----
+
+// A negative constant extent.
+pto.orchestration @o() {
+  %m5 = arith.constant -5 : index
+  // expected-error@+1 {{'pto.create' op dynamic size #0 is the constant -5: an extent cannot be negative}}
+  %b = pto.create(%m5) : !pto.tensor<?xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%v: f32) {
+  %m1 = arith.constant -1 : index
+  // expected-error@+1 {{'pto.full' op dynamic size #0 is the constant -1: an extent cannot be negative}}
+  %b = pto.full %v(%m1) : !pto.tensor<?xf32>
+  pto.return
+}
+
+// -----
+
+// A parallel loop from 2 to 14 by 3 runs 4 iterations, but its induction
+// variable is 2, 5, 8, 11: not the slots of a 4-slot array.
+pto.kernel aiv @k(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @o(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c14 = arith.constant 14 : index
+  %none = pto.invalid_task_id
+  %init = pto.array_splat %none : !pto.task_id_array<4>
+  %ids = scf.for %i = %c2 to %c14 step %c3 iter_args(%a = %init) -> (!pto.task_id_array<4>) {
+    %y1, %t = pto.submit @k(%y) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    // expected-error@+1 {{'pto.array_update' op indexes '!pto.task_id_array<4>' with a loop induction variable that takes the values 2 to 11 (step 3), not all within 0 to 3: index by the iteration number, (iv - 2) / 3}}
+    %a1 = pto.array_update %a[%i], %t : !pto.task_id_array<4>
+    scf.yield %a1 : !pto.task_id_array<4>
+  } {pto.parallel}
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %none = pto.invalid_task_id
+  %ids = pto.array_splat %none : !pto.task_id_array<4>
+  scf.for %i = %c0 to %c5 step %c1 {
+    // expected-error@+1 {{'pto.array_get' op indexes '!pto.task_id_array<4>' with a loop induction variable that takes the values 0 to 4 (step 1), not all within 0 to 3}}
+    %t = pto.array_get %ids[%i] : !pto.task_id_array<4>
+  }
+  pto.return
+}

@@ -664,3 +664,52 @@ module {
     pto.return
   }
 }
+
+// -----
+
+// The one signed quotient that overflows: INT64_MIN / -1 (and its remainder).
+module {
+  pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %s: i64)
+  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+    %min = arith.constant -9223372036854775808 : i64
+    %m1 = arith.constant -1 : i64
+    // expected-error @below {{'arith.divsi' op divides the smallest 64-bit value by -1: the quotient overflows}}
+    %q = arith.divsi %min, %m1 : i64
+    %o1, %id = pto.submit @k(%o, %q) : (!pto.tensor<4xf32>, i64) -> !pto.tensor<4xf32>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %s: i32)
+  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+    %min = arith.constant -2147483648 : i32
+    %m1 = arith.constant -1 : i32
+    // expected-error @below {{'arith.remsi' op divides the smallest 32-bit value by -1: the quotient overflows}}
+    %r = arith.remsi %min, %m1 : i32
+    %o1, %id = pto.submit @k(%o, %r) : (!pto.tensor<4xf32>, i32) -> !pto.tensor<4xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A constant step of 0 would submit forever.
+module {
+  pto.kernel aiv @k(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    pto.scope {
+      // expected-error @below {{'scf.for' op has the constant step 0: the loop would never end}}
+      scf.for %i = %c0 to %c4 step %c0 {
+        pto.scope {
+          %y1, %t = pto.submit @k(%y) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        }
+      }
+    }
+    pto.return
+  }
+}

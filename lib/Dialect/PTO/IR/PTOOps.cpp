@@ -545,6 +545,13 @@ static LogicalResult verifyDynamicSizes(Operation *op, TensorType type,
            << plural(type.getNumDynamicDims(), "dynamic size operand")
            << " (one per '?' extent of " << type
            << "), got " << dynamicSizes.size();
+  for (auto [index, size] : llvm::enumerate(dynamicSizes)) {
+    APInt value;
+    if (matchPattern(size, m_ConstantInt(&value)) && value.isNegative())
+      return op->emitOpError() << "dynamic size #" << index << " is the constant "
+                               << value.getSExtValue()
+                               << ": an extent cannot be negative";
+  }
   return success();
 }
 
@@ -691,6 +698,32 @@ LogicalResult ScopeOp::verify() {
 
 static LogicalResult verifyArrayIndex(Operation *op, Value index,
                                       TaskIdArrayType type) {
+  // The induction variable of a loop with literal bounds: every value it
+  // takes is a slot.
+  auto iv = dyn_cast<BlockArgument>(index);
+  auto loop = iv ? dyn_cast_or_null<scf::ForOp>(iv.getOwner()->getParentOp())
+                 : scf::ForOp();
+  APInt lb, ub, step;
+  if (loop && iv == loop.getInductionVar() &&
+      matchPattern(loop.getLowerBound(), m_ConstantInt(&lb)) &&
+      matchPattern(loop.getUpperBound(), m_ConstantInt(&ub)) &&
+      matchPattern(loop.getStep(), m_ConstantInt(&step)) &&
+      step.isStrictlyPositive() && lb.slt(ub)) {
+    int64_t first = lb.getSExtValue(), stride = step.getSExtValue();
+    int64_t last = first + (ub.getSExtValue() - 1 - first) / stride * stride;
+    if (first < 0 || last >= type.getSize()) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "indexes " << type << " with a loop induction variable that "
+          << "takes the values " << first << " to " << last << " (step "
+          << stride << "), not all within 0 to " << type.getSize() - 1;
+      if (first != 0 || stride != 1)
+        diag << ": index by the iteration number, (iv - " << first << ") / "
+             << stride;
+      return diag;
+    }
+    return success();
+  }
   APInt value;
   if (!matchPattern(index, m_ConstantInt(&value)))
     return success();
