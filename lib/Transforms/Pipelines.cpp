@@ -15,6 +15,7 @@ void mlir::pto::buildGraphLegalizePipeline(OpPassManager &pm) {
 
 void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addPass(createNormalizeReturnOrder());
+  pm.addPass(createHoistEntryExtents());
   pm.addPass(createMaterializeRuntimeScopes());
   pm.addPass(createHoistManualScopeAllocations());
   pm.addPass(createExpandManualPhaseFence());
@@ -29,7 +30,7 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
   PassPipelineRegistration<>(
       "pto-orchestration-prepare-pipeline",
       "Record what the C++ translation prints: pto-normalize-return-order, "
-      "pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
+      "pto-hoist-entry-extents, pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
       "pto-expand-manual-phase-fence, pto-classify-iter-arg-carry, "
       "pto-mark-host-control-tensors, pto-verify-graph-boundary",
       buildOrchestrationPreparePipeline);

@@ -18,9 +18,10 @@ void buildGraphLegalizePipeline(OpPassManager &pm);
 /// Registers `pto-graph-legalize-pipeline`.
 void registerGraphLegalizePipeline();
 
-/// Adds what the C++ translation expects to `pm`: normalize returns,
-/// materialize runtime scopes, hoist allocations out of manual scopes,
-/// insert phase fences, classify loop carries.
+/// Adds what the C++ translation expects to `pm`: normalize returns, read
+/// entry extents once, materialize runtime scopes, hoist allocations out of
+/// manual scopes, insert phase fences, classify loop carries, mark host
+/// control tensors, and verify the Graphs again.
 void buildOrchestrationPreparePipeline(OpPassManager &pm);
 
 /// Registers `pto-orchestration-prepare-pipeline`.

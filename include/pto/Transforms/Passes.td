@@ -117,6 +117,35 @@ def VerifyGraphBoundary : Pass<"pto-verify-graph-boundary", "ModuleOp"> {
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def HoistEntryExtents : Pass<"pto-hoist-entry-extents", "ModuleOp"> {
+  let summary = "Read each dynamic extent of an entry tensor once, at entry";
+  let description = [{
+    A `pto.dim` of a `pto.orchestration` tensor parameter along a `?` axis
+    reads the tensor's descriptor at run time. Every such extent the body
+    uses is defined once, at the start of the function, and every use reads
+    that one value: the first `pto.dim` of each (parameter, axis) moves to
+    the entry block (keeping its name), and the others are replaced by it.
+    The C++ then reads each extent once, before the body's scope, instead
+    of once per `pto.dim` (a second read in a loop body would be a second
+    variable no analysis can prove equal to the first).
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c1 {
+      %m = pto.dim %x, 0 : !pto.tensor<?x128xf32>
+      ...
+    }
+    %m2 = pto.dim %x, 0 : !pto.tensor<?x128xf32>
+    // becomes, at the start of the body:
+    %m = pto.dim %x, 0 : !pto.tensor<?x128xf32>
+    // and every use of %m2 reads %m.
+    ```
+
+    Static extents (which fold to constants) and extents of other tensors
+    are left alone.
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
 def MaterializeRuntimeScopes : Pass<"pto-materialize-runtime-scopes", "ModuleOp"> {
   let summary = "Wrap function, loop and branch bodies in runtime scopes";
   let description = [{
