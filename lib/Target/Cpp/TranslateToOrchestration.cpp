@@ -1165,6 +1165,23 @@ LogicalResult OrchestrationEmitter::emitSlice(SliceOp op) {
   os << "uint32_t " << shapesVar << "[" << rank << "] = " << *sizes << ";\n";
   os << "uint32_t " << offsetsVar << "[" << rank << "] = " << *offsets
      << ";\n";
+  // The runtime's view() takes the window as given: a window the verifier
+  // could not prove inside the source (a runtime offset or size, or a
+  // source extent known only at run time) is clamped to what is left of
+  // the source past the offset, and to 0 past its end.
+  TensorType sourceType = op.getSource().getType();
+  for (int64_t axis = 0; axis < rank; ++axis) {
+    if (!ShapedType::isDynamic(op.getStaticOffsets()[axis]) &&
+        !ShapedType::isDynamic(op.getStaticSizes()[axis]) &&
+        !sourceType.isDynamicDim(axis))
+      continue;
+    std::string extent = *source + ".shapes[" + std::to_string(axis) + "]";
+    std::string offset = offsetsVar + "[" + std::to_string(axis) + "]";
+    std::string size = shapesVar + "[" + std::to_string(axis) + "]";
+    os << size << " = " << offset << " >= " << extent << " ? 0u : (" << size
+       << " < " << extent << " - " << offset << " ? " << size << " : "
+       << extent << " - " << offset << ");\n";
+  }
   os << sp::kTensorType << " " << name << " = " << *source << ".view("
      << shapesVar << ", " << offsetsVar << ");\n";
   return success();

@@ -29,6 +29,8 @@
 // CHECK-NEXT:          const int64_t rows_now = (int64_t)buf.shapes[0];
 // CHECK-NEXT:          uint32_t row_shapes[2] = {1, (uint32_t)((int64_t)128)};
 // CHECK-NEXT:          uint32_t row_offsets[2] = {(uint32_t)(i), 0};
+// CHECK-NEXT:          row_shapes[0] = row_offsets[0] >= buf.shapes[0] ? 0u : (row_shapes[0] < buf.shapes[0] - row_offsets[0] ? row_shapes[0] : buf.shapes[0] - row_offsets[0]);
+// CHECK-NEXT:          row_shapes[1] = row_offsets[1] >= buf.shapes[1] ? 0u : (row_shapes[1] < buf.shapes[1] - row_offsets[1] ? row_shapes[1] : buf.shapes[1] - row_offsets[1]);
 // CHECK-NEXT:          ChipTensor row = buf.view(row_shapes, row_offsets);
 // CHECK-NEXT:          const int64_t row_len = (int64_t)row.shapes[1];
 // CHECK-NEXT:          const int64_t sum = (int64_t)((uint64_t)(row_len) + (uint64_t)((int64_t)1));

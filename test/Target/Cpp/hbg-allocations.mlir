@@ -135,6 +135,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          const int64_t [[BASE:[a-z0-9_]+]] = (int64_t)((uint64_t)(i) * (uint64_t)((int64_t)128));
 // CHECK-NEXT:          uint32_t [[WL:[a-z0-9_]+]]_shapes[2] = {128, 128};
 // CHECK-NEXT:          uint32_t [[WL]]_offsets[2] = {(uint32_t)([[BASE]]), 0};
+// CHECK-NEXT:          [[WL]]_shapes{{\[}}0] = [[WL]]_offsets{{\[}}0] >= ext_w.shapes{{\[}}0] ? 0u : ([[WL]]_shapes{{\[}}0] < ext_w.shapes{{\[}}0] - [[WL]]_offsets{{\[}}0] ? [[WL]]_shapes{{\[}}0] : ext_w.shapes{{\[}}0] - [[WL]]_offsets{{\[}}0]);
 // CHECK-NEXT:          ChipTensor [[WL]] = ext_w.view([[WL]]_shapes, [[WL]]_offsets);
 // CHECK-NEXT:          // Task 0: Graph @layer
 // CHECK-NEXT:          GraphTaskArgs params_t0;

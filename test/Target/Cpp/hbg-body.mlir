@@ -74,6 +74,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      const int64_t [[N:[a-z0-9_]+]] = (int64_t)ext_x.shapes[0];
 // CHECK-NEXT:      uint32_t [[LEFT:[a-z0-9_]+]]_shapes[2] = {(uint32_t)([[N]]), 32};
 // CHECK-NEXT:      uint32_t [[LEFT]]_offsets[2] = {0, 0};
+// CHECK-NEXT:      [[LEFT]]_shapes{{\[}}0] = [[LEFT]]_offsets{{\[}}0] >= ext_x.shapes{{\[}}0] ? 0u : ([[LEFT]]_shapes{{\[}}0] < ext_x.shapes{{\[}}0] - [[LEFT]]_offsets{{\[}}0] ? [[LEFT]]_shapes{{\[}}0] : ext_x.shapes{{\[}}0] - [[LEFT]]_offsets{{\[}}0]);
 // CHECK-NEXT:      ChipTensor [[LEFT]] = ext_x.view([[LEFT]]_shapes, [[LEFT]]_offsets);
 // CHECK-NEXT:      // Task 0: Graph @dyn
 // CHECK-NEXT:      GraphTaskArgs params_t0;

@@ -3,7 +3,10 @@
 // pto.slice and pto.transpose (spec "tensor.slice", "tensor.transpose"):
 // zero-copy views, `<src>.view(shapes, offsets)` with literal or `(uint32_t)`
 // cast extents and offsets, and `<src>.transpose(a, b)`; views of views name
-// the inner view; a view passed to a task is an lvalue ChipTensor.
+// the inner view; a view passed to a task is an lvalue ChipTensor. An axis
+// whose window the verifier cannot prove inside the source (a runtime
+// offset or size, or a runtime source extent) is clamped first, as the
+// runtime's view() expects: min(size, extent - offset), 0 past the end.
 
 // CHECK-LABEL: // Orchestration function: views
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -16,6 +19,7 @@
 // CHECK-NEXT:      const int64_t base = (int64_t)((uint64_t)(layer) * (uint64_t)((int64_t)128));
 // CHECK-NEXT:      uint32_t wl_shapes[2] = {128, 128};
 // CHECK-NEXT:      uint32_t wl_offsets[2] = {(uint32_t)(base), 0};
+// CHECK-NEXT:      wl_shapes[0] = wl_offsets[0] >= ext_w.shapes[0] ? 0u : (wl_shapes[0] < ext_w.shapes[0] - wl_offsets[0] ? wl_shapes[0] : ext_w.shapes[0] - wl_offsets[0]);
 // CHECK-NEXT:      ChipTensor wl = ext_w.view(wl_shapes, wl_offsets);
 // CHECK-NEXT:      uint32_t wq_shapes[2] = {128, 64};
 // CHECK-NEXT:      uint32_t wq_offsets[2] = {0, 64};
@@ -30,9 +34,11 @@
 // CHECK-NEXT:      ChipTensor xt = ext_x.transpose(1, 0);
 // CHECK-NEXT:      uint32_t head_shapes[2] = {(uint32_t)(rows), 64};
 // CHECK-NEXT:      uint32_t head_offsets[2] = {0, 0};
+// CHECK-NEXT:      head_shapes[0] = head_offsets[0] >= ext_x.shapes[0] ? 0u : (head_shapes[0] < ext_x.shapes[0] - head_offsets[0] ? head_shapes[0] : ext_x.shapes[0] - head_offsets[0]);
 // CHECK-NEXT:      ChipTensor head = ext_x.view(head_shapes, head_offsets);
 // CHECK-NEXT:      uint32_t tail_shapes[2] = {(uint32_t)(rows), 64};
 // CHECK-NEXT:      uint32_t tail_offsets[2] = {(uint32_t)(base), 64};
+// CHECK-NEXT:      tail_shapes[0] = tail_offsets[0] >= ext_w.shapes[0] ? 0u : (tail_shapes[0] < ext_w.shapes[0] - tail_offsets[0] ? tail_shapes[0] : ext_w.shapes[0] - tail_offsets[0]);
 // CHECK-NEXT:      ChipTensor tail = ext_w.view(tail_shapes, tail_offsets);
 // CHECK-NEXT:      // Task 1: @dyn
 // CHECK-NEXT:      CoreTaskArgs params_t1;
