@@ -106,6 +106,45 @@ def _unwrap_all(values) -> list:
     return [_unwrap(v) for v in values]
 
 
+def _values(values, what: str) -> list:
+    """``values`` unwrapped, each checked to be an IR Value: a Python number
+    or anything else is a TypeError naming the position, raised here rather
+    than as an AttributeError deep inside the op builder."""
+    out = _unwrap_all(values)
+    for i, v in enumerate(out):
+        if not isinstance(v, Value):
+            hint = (" (make a scalar with b.index(...) or b.scalar(...))"
+                    if isinstance(v, (int, float)) else "")
+            raise TypeError(f"{what} #{i} is {type(v).__name__} {v!r}, not an IR "
+                            f"value{hint}")
+    return out
+
+
+def _type(t, what: str) -> Type:
+    """``t`` as a Type: a Type, or its textual form (``"index"``,
+    ``"!pto.tensor<16xf32>"``), parsed in the current context. Raises
+    ``TypeError`` for anything else and ``ValueError`` for text that is not
+    a type."""
+    if isinstance(t, Type):
+        return t
+    if isinstance(t, str):
+        try:
+            return Type.parse(t)
+        except Exception as e:  # The parser's MLIRError names the problem.
+            raise ValueError(f"{what}: {t!r} is not a type: {e}") from None
+    raise TypeError(f"{what}: expected a Type or its text, got {type(t).__name__}")
+
+
+def _require_insertion_point(what: str) -> None:
+    """An op built with no insertion point would be created detached and
+    silently lost: say so instead."""
+    try:
+        InsertionPoint.current
+    except ValueError:
+        raise ValueError(f"{what} needs an insertion point: build it inside "
+                         f"`with b.inserting(module):`") from None
+
+
 # ----------------------------------------------------------------------------
 # Locations
 # ----------------------------------------------------------------------------
@@ -158,9 +197,12 @@ class Param:
     direction: str = "in"
 
 
-def param(name: str, type: Type, direction: str = "in") -> Param:
-    """Returns a :class:`Param`. Raises ``ValueError`` for an unknown
-    direction, or a non-``in`` direction on a scalar."""
+def param(name: str, type: Union[Type, str], direction: str = "in") -> Param:
+    """Returns a :class:`Param`; ``type`` is a Type or its text (``"index"``).
+    Raises ``ValueError`` for an unknown direction, a non-``in`` direction on
+    a scalar, or text that is not a type, and ``TypeError`` for a ``type``
+    that is neither."""
+    type = _type(type, f"parameter {name!r}")
     if direction not in ("in", "out", "inout"):
         raise ValueError(f"parameter {name!r}: unknown direction {direction!r}")
     if direction != "in" and not str(type).startswith("!pto.tensor"):
@@ -209,6 +251,8 @@ def _arg_attrs(params: Sequence[Param]) -> ArrayAttr:
 
 def _function(op_class, name: str, params: Sequence[Param],
               results: Sequence[Type], with_body: bool, **kwargs):
+    _require_insertion_point(f"@{name}")
+    results = [_type(t, f"@{name} result #{i}") for i, t in enumerate(results)]
     fn_type = FunctionType.get([p.type for p in params], list(results))
     loc = _caller_location(name)
     op = op_class(name, TypeAttr.get(fn_type), arg_attrs=_arg_attrs(params),
@@ -293,15 +337,21 @@ def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
     buffer, tied to its operand), then the task id. ``name`` names the
     results. ``args``, ``deps``, ``predicate`` and ``core_num`` may be
     Values or :class:`Scalar` s. Raises ``ValueError`` if more tensors are
-    passed than the kernel has tensor parameters.
+    passed than the kernel has tensor parameters, or a scalar whose type is
+    not the parameter's; ``TypeError`` if an argument is not an IR value.
     """
-    args = _unwrap_all(args)
+    args = _values(args, f"argument of @{_symbol(kernel_op)}")
     params, _, directions = _signature(kernel_op)
     num_tensor_args = sum(1 for a in args if _is_tensor(a.type))
     num_tensor_params = sum(1 for t in params if _is_tensor(t))
     if num_tensor_args > num_tensor_params:
         raise ValueError(f"@{_symbol(kernel_op)} has {num_tensor_params} tensor "
                          f"parameters, got {num_tensor_args} tensors")
+    scalar_params = [t for t in params if not _is_tensor(t)]
+    for i, (a, t) in enumerate(zip(args[num_tensor_args:], scalar_params)):
+        if a.type != t:
+            raise ValueError(f"@{_symbol(kernel_op)} scalar argument #{i} has type "
+                             f"{a.type}, but the kernel declares {t}")
     outs = []
     for i, (t, d) in enumerate(zip(params, directions)):
         if _is_tensor(t) and d != "in":
@@ -314,9 +364,16 @@ def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
 
 def call(graph_op, args: Sequence[Value], name: Optional[str] = None) -> Tuple[Value, ...]:
     """Calls Graph ``graph_op`` with every parameter; returns its results
-    (each tensor result names the buffer the Graph returns there)."""
-    _, results, _ = _signature(graph_op)
-    op = pto.CallOp(results, _symbol(graph_op), _unwrap_all(args), [],
+    (each tensor result names the buffer the Graph returns there). Raises
+    ``TypeError`` if an argument is not an IR value and ``ValueError`` for a
+    scalar whose type is not the parameter's."""
+    params, results, _ = _signature(graph_op)
+    args = _values(args, f"argument of @{_symbol(graph_op)}")
+    for i, (a, t) in enumerate(zip(args, params)):
+        if not _is_tensor(t) and a.type != t:
+            raise ValueError(f"@{_symbol(graph_op)} argument #{i} has type {a.type}, "
+                             f"but the Graph declares {t}")
+    op = pto.CallOp(results, _symbol(graph_op), args, [],
                     loc=_caller_location(name))
     return tuple(op.results)
 

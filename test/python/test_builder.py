@@ -107,6 +107,37 @@ def test_type_and_attribute_helpers():
             b.param("n", IndexType.get(), "out")
 
 
+def test_argument_mistakes_raise_at_the_call():
+    """Mistakes the builder can see are Python errors at the call, not
+    AttributeErrors from inside the op builder or errors at verify time."""
+    with Context(), b.here():
+        t = b.tensor([16], "f32")
+        with pytest.raises(ValueError, match="needs an insertion point"):
+            b.kernel("k", [b.param("a", t)])
+        module = b.module()
+        with b.inserting(module):
+            # A type may be given as text.
+            k = b.kernel("k", [b.param("a", "!pto.tensor<16xf32>"), b.param("n", "index")])
+            assert str(b._signature(k)[0][1]) == "index"
+            with pytest.raises(ValueError, match="'idx' is not a type"):
+                b.param("n", "idx")
+            with pytest.raises(TypeError, match="expected a Type or its text"):
+                b.param("n", 3)
+            g = b.graph("g", [b.param("a", t), b.param("n", "index")])
+            main = b.orchestration("main", [b.param("a", t), b.param("f", "f32")])
+            with b.inserting(main):
+                a, f = b.arguments(main)
+                with pytest.raises(TypeError, match="argument of @k #0 is int 7"):
+                    b.submit(k, [7, b.index(1)])
+                with pytest.raises(ValueError, match="scalar argument #0 has type f32, "
+                                                     "but the kernel declares index"):
+                    b.submit(k, [a, f])
+                with pytest.raises(ValueError, match="argument #1 has type f32, but the "
+                                                     "Graph declares index"):
+                    b.call(g, [a, f])
+                b.ret()
+
+
 def test_submit_arity_checked_before_building():
     with Context(), b.here():
         t = b.tensor([16], "f32")

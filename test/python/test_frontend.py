@@ -476,7 +476,9 @@ def test_verifier_error_points_at_this_file():
     assert f'{THIS_FILE}":{bad_index_line}:' in message, message
 
 
-def test_verifier_error_on_a_scalar_type_points_at_this_file():
+def test_a_wrong_scalar_type_raises_at_the_launch():
+    # Before, this surfaced only at verify; the builder sees the kernel's
+    # signature and says so at the line that builds the launch.
     with Context(), b.here():
         t = b.tensor([16], "f32")
         module = b.module()
@@ -487,14 +489,12 @@ def test_verifier_error_on_a_scalar_type_points_at_this_file():
             with b.inserting(main):
                 c, n = b.arguments(main)
                 with b.range(4, name="i") as loop:
-                    bad_line = line_after()
-                    b.submit(k, [c, loop.iv < n], name="bad")  # an i1 for an index
+                    with pytest.raises(ValueError) as info:
+                        b.submit(k, [c, loop.iv < n], name="bad")  # an i1 for an index
                 b.ret()
-        with pytest.raises(MLIRError) as info:
-            module.operation.verify()
-    message = str(info.value)
-    assert "operand #1 has type 'i1', but @k declares parameter #1 as 'index'" in message, message
-    assert f'{THIS_FILE}":{bad_line}:' in message, message
+    assert "@k scalar argument #0 has type i1, but the kernel declares index" in str(info.value)
+    assert info.traceback[-1].path.name == "builder.py"
+    assert any(Path(entry.path).name == THIS_FILE for entry in info.traceback)
 
 
 # ----------------------------------------------------------------------------
