@@ -309,6 +309,18 @@ LogicalResult verifyGraphLegality(GraphOp graph,
         if (!isScalarType(arg.getType()) || analysis.isScalarParameter(arg) ||
             analysis.isReplayInvariant(arg))
           continue;
+        // Not hoistable because it has no value at all: say that instead.
+        Operation *def = arg.getDefiningOp();
+        if (isa_and_nonnull<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp,
+                            arith::RemUIOp, arith::CeilDivSIOp,
+                            arith::CeilDivUIOp, arith::FloorDivSIOp>(def) &&
+            matchPattern(def->getOperand(1), m_Zero())) {
+          def->emitOpError()
+              << "divides by the constant zero: scalar argument #" << index
+              << " of the task has no value";
+          failed = true;
+          continue;
+        }
         InFlightDiagnostic diag =
             submit.emitOpError()
             << "passes scalar argument #" << index

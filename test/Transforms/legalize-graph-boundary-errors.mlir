@@ -996,3 +996,18 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// `n / 0` is not hoistable because it has no value, not because the callers
+// cannot compute it: the error says so, at the division.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @ks(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+  pto.graph @g(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c0 = arith.constant 0 : index
+    // expected-error@+1 {{'arith.divsi' op divides by the constant zero: scalar argument #1 of the task has no value}}
+    %q = arith.divsi %n, %c0 : index
+    %y1, %t = pto.submit @ks(%y, %q) : (!pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
