@@ -1291,8 +1291,15 @@ def compile_program(source: Union[str, os.PathLike, Module],
 
     sources = _SourceCache()
 
+    # Set when --runtime replaced the module's own runtime: a diagnostic
+    # asking to set pto.runtime would otherwise contradict the input file.
+    runtime_override: List[str] = []
+
     def failed(error: MLIRError, what: str) -> CompileError:
-        return CompileError(format_mlir_error(error, sources), what)
+        message = format_mlir_error(error, sources)
+        if runtime_override:
+            message += "\n" + runtime_override[0]
+        return CompileError(message, what)
 
     parsed = False
     with context, Location.unknown():
@@ -1319,7 +1326,12 @@ def compile_program(source: Union[str, os.PathLike, Module],
     with module.context, Location.unknown(context=module.context):
         overridden = False
         if runtime is not None:
-            overridden = _runtime_of(module) != runtime
+            written = _runtime_of(module)
+            overridden = written != runtime
+            if overridden:
+                runtime_override.append(
+                    f"note: --runtime {runtime} replaced the program's own "
+                    f"runtime, {written}")
             module.operation.attributes[pto.RUNTIME_ATTR] = pto.runtime_attr(runtime)
         # The parser verified a parsed module; the runtime may change that.
         if not parsed or overridden:

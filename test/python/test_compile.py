@@ -224,6 +224,18 @@ def test_runtime_override(tmp_path):
     assert check.returncode == 0, check.stderr
 
 
+def test_runtime_override_is_named_in_the_error(tmp_path):
+    # A Graph program compiled for the default runtime: the error asks for
+    # host_build_graph, which the file already says; the note says why.
+    out = tmp_path / "out"
+    result = run_cli(DECODER, "-o", out, "--runtime", "tensormap_and_ringbuffer")
+    assert result.returncode != 0
+    assert "needs the host_build_graph runtime" in result.stderr
+    assert ("note: --runtime tensormap_and_ringbuffer replaced the program's own "
+            "runtime, host_build_graph") in result.stderr
+    assert not out.exists()
+
+
 def test_emit_selects_files(tmp_path):
     out = tmp_path / "out"
     result = run_cli(DECODER, "-o", out, "--emit", "cpp", "--emit", "report", "-q")
