@@ -57,3 +57,15 @@ def test_index_dense_array_is_a_diagnostic_not_a_crash(pto_opt, tmp_path):
     ok = run(pto_opt, "-", stdin="func.func private @f() attributes {a = array<i64: 1>}\n")
     assert "array<i64: 1>" in ok.stdout
     assert "pto" in run(pto_opt, "--show-dialects").stdout
+
+
+def test_pto_opt_reads_a_file_with_a_byte_order_mark(pto_opt, tmp_path):
+    """A UTF-8 BOM (as some editors write) is not an "unexpected character";
+    diagnostics keep their lines."""
+    path = tmp_path / "bom.mlir"
+    path.write_bytes(b"\xef\xbb\xbf" + b"module {\n  func.func private @f()\n}\n")
+    assert "func.func private @f()" in run(pto_opt, str(path)).stdout
+    path.write_bytes(b"\xef\xbb\xbf" + b"module {\n  pto.bogus\n}\n")
+    result = run(pto_opt, str(path), check=False)
+    assert result.returncode == 1 and "unexpected character" not in result.stderr
+    assert "bom.mlir:2:" in result.stderr

@@ -77,6 +77,11 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
+  // A UTF-8 byte order mark is an encoding marker, not input: without it
+  // the parser sees an "unexpected character".
+  if (input->getBuffer().starts_with("\xEF\xBB\xBF"))
+    input = llvm::MemoryBuffer::getMemBufferCopy(
+        input->getBuffer().drop_front(3), input->getBufferIdentifier());
   if (rejectIndexDenseArrays(*input))
     return EXIT_FAILURE;
   std::unique_ptr<llvm::ToolOutputFile> output =
