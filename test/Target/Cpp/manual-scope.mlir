@@ -503,3 +503,62 @@ module {
     pto.return
   }
 }
+
+// -----
+
+// More than 16 dependencies: the dependency array has exactly one slot per
+// possible id (20 from the array, 1 direct), with no cap; the invalid ids of
+// the array are skipped at run time.
+// CHECK-LABEL: // Orchestration function: many_deps
+// CHECK:         PTO2TaskId ids[20];
+// CHECK:         PTO2TaskId t0 = task_0_outs.task_id();
+// CHECK:         CoreTaskArgs params_t1;
+// CHECK-NEXT:    params_t1.add_inout(ext_y);
+// CHECK-NEXT:    PTO2TaskId params_t1_deps[21];
+// CHECK-NEXT:    uint32_t params_t1_deps_count = 0;
+// CHECK-NEXT:    for (uint32_t k = 0; k < 20; ++k) {
+// CHECK-NEXT:      if (ids[k].is_valid()) params_t1_deps[params_t1_deps_count++] = ids[k];
+// CHECK-NEXT:    }
+// CHECK-NEXT:    params_t1_deps[params_t1_deps_count++] = t0;
+// CHECK-NEXT:    params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
+module {
+  pto.kernel aiv @k(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @many_deps(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("y")) {
+    pto.scope manual {
+      %none = pto.invalid_task_id
+      %ids = pto.array_splat %none : !pto.task_id_array<20> loc("ids")
+      %y0, %t0 = pto.submit @k(%y) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("t0")
+      %y1, %t1 = pto.submit @k(%y) deps(%ids, %t0 : !pto.task_id_array<20>, !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("t1")
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A task id read from an array is a snapshot: overwriting the slot later
+// (ids[0] = t1) does not change what the read gave (t2 waits on t0).
+// CHECK-LABEL: // Orchestration function: snapshot
+// CHECK:         ids[(int64_t)0] = t0;
+// CHECK-NEXT:    PTO2TaskId snap = ids[(int64_t)0];
+// CHECK:         ids[(int64_t)0] = t1;
+// CHECK:         CoreTaskArgs params_t2;
+// CHECK-NOT:     ids[
+// CHECK:         if (snap.is_valid()) params_t2_deps[params_t2_deps_count++] = snap;
+module {
+  pto.kernel aiv @k(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @snapshot(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("y")) {
+    pto.scope manual {
+      %c0 = arith.constant 0 : index
+      %none = pto.invalid_task_id
+      %ids = pto.array_splat %none : !pto.task_id_array<2> loc("ids")
+      %y0, %t0 = pto.submit @k(%y) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("t0")
+      %ids1 = pto.array_update %ids[%c0], %t0 : !pto.task_id_array<2>
+      %snap = pto.array_get %ids1[%c0] : !pto.task_id_array<2> loc("snap")
+      %y1, %t1 = pto.submit @k(%y) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("t1")
+      %ids2 = pto.array_update %ids1[%c0], %t1 : !pto.task_id_array<2>
+      %y2, %t2 = pto.submit @k(%y) deps(%snap : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("t2")
+    }
+    pto.return
+  }
+}
