@@ -1,7 +1,7 @@
 """scripts/test.sh runs lit and pytest from $PTO_VENV, relative or absolute.
 
-The script runs here as a copy next to a stub install.sh (nothing is built)
-against a stub virtual environment whose lit and python record their calls.
+The script runs here as a copy next to a fake install.sh (nothing is built)
+against a fake virtual environment whose lit and python record their calls.
 """
 
 import shutil
@@ -20,7 +20,7 @@ def _executable(path: Path, body: str):
     path.chmod(path.stat().st_mode | stat.S_IEXEC)
 
 
-def _stub_venv(venv: Path, log: Path):
+def _fake_venv(venv: Path, log: Path):
     for tool in ("lit", "python"):
         _executable(venv / "bin" / tool, f'echo "{venv}/bin/{tool} $*" >> "{log}"')
 
@@ -45,7 +45,7 @@ def test_test_sh_uses_pto_venv(tmp_path, kind):
     else:
         venv = tmp_path / "checkout" / "envs" / "v"
         pto_venv = "envs/v"
-    _stub_venv(venv, log)
+    _fake_venv(venv, log)
     result = _run_test_sh(tmp_path, pto_venv)
     assert result.returncode == 0, result.stdout + result.stderr
     assert log.read_text().splitlines() == [f"{venv}/bin/lit -sv test",
