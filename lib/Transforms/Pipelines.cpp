@@ -24,6 +24,7 @@ void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   // A pass above that broke a Graph's replay-safety (e.g. a barrier past the
   // node limit) is caught here, not by the runtime.
   pm.addPass(createVerifyGraphBoundary());
+  pm.addPass(createMarkPrepared());
 }
 
 void mlir::pto::registerOrchestrationPreparePipeline() {
@@ -32,7 +33,8 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
       "Record what the C++ translation prints: pto-normalize-return-order, "
       "pto-hoist-entry-extents, pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
       "pto-expand-manual-phase-fence, pto-classify-iter-arg-carry, "
-      "pto-mark-host-control-tensors, pto-verify-graph-boundary",
+      "pto-mark-host-control-tensors, pto-verify-graph-boundary, "
+      "pto-mark-prepared",
       buildOrchestrationPreparePipeline);
 }
 

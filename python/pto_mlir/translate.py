@@ -19,11 +19,13 @@ def to_orchestration_cpp(module: Module, prepare: bool = True) -> str:
         module: a module with one ``pto.orchestration`` function. Names come
             from the values' name locations.
         prepare: first run ``pto-orchestration-prepare-pipeline`` on the
-            module (in place); pass False for IR that is already prepared.
+            module (in place); pass False for IR that is already prepared
+            (it carries the ``pto.prepared`` attribute that pipeline sets).
 
     Raises:
-        MLIRError: the module cannot be translated; carries one diagnostic
-            per problem, at the op that cannot be printed.
+        MLIRError: the module cannot be translated (or, with
+            ``prepare=False``, was not prepared); carries one diagnostic per
+            problem, at the op that cannot be printed.
     """
     return _translate(module, prepare, _native.translate_to_orchestration_cpp,
                       "orchestration C++")
@@ -38,10 +40,11 @@ def argument_metadata_json(module: Module, prepare: bool = True) -> str:
     Args:
         module: a module with one ``pto.orchestration`` function.
         prepare: first run ``pto-orchestration-prepare-pipeline`` on the
-            module (in place); pass False for IR that is already prepared.
+            module (in place); pass False for IR that is already prepared
+            (it carries ``pto.prepared``).
 
     Raises:
-        MLIRError: under host_build_graph, a ``pto.read`` / ``pto.write``
+        MLIRError: the module was not prepared; under host_build_graph, a ``pto.read`` / ``pto.write``
             reaches a runtime allocation or a device task's output, or a host
             control tensor also reaches the device; one diagnostic each.
     """

@@ -5,7 +5,7 @@
 // parameters, and a host control tensor never reaches the device. The
 // pass and the argument metadata translation share the analysis.
 
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.orchestration @reads_allocation() {
     // expected-note @below {{the tensor comes from here}}
     %t = pto.create : !pto.tensor<4xi32>
@@ -17,7 +17,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @produce(%o: !pto.tensor<4xi32> {pto.direction = #pto.direction<out>})
   pto.orchestration @writes_task_output(%o: !pto.tensor<4xi32> {pto.direction = #pto.direction<out>}) {
     // expected-note @below {{the tensor comes from here}}
@@ -31,7 +31,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<2xi32> {pto.direction = #pto.direction<in>})
   pto.orchestration @view_to_device(%ctl: !pto.tensor<8xi32> {pto.direction = #pto.direction<in>}) {
     // expected-note @below {{accessed on the host here}}
@@ -45,7 +45,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
   pto.graph @g(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
     %x1, %t = pto.submit @k(%x) : (!pto.tensor<4xi32>) -> !pto.tensor<4xi32>
@@ -68,7 +68,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @predicate(%x: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>},
                                %ctl: !pto.tensor<1xi32> {pto.direction = #pto.direction<in>}) {
@@ -82,7 +82,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
   // expected-note @below {{parameter #0 is marked 'pto.host_control'}}
   pto.orchestration @marked(%x: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>, pto.host_control}) {
@@ -96,7 +96,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // A host control tensor through an op the analysis does not follow (here an
 // scf.while carry) could reach the device unseen: rejected.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.orchestration @unfollowed(%ctl: !pto.tensor<4xi32> {pto.direction = #pto.direction<in>}, %c: i1) {
     // expected-note @below {{accessed on the host here}}
     %v = pto.read %ctl[0] : !pto.tensor<4xi32>

@@ -102,6 +102,20 @@ def test_python_api_matches_the_tools(pto_opt, pto_translate, source):
         assert to_orchestration_cpp(module) == expected
 
 
+def test_unprepared_module_raises_naming_the_pipeline():
+    """prepare=False on a module the prepare pipeline never saw: both
+    translations raise, naming the pipeline, instead of printing launches
+    outside any scope."""
+    from pto_mlir.translate import argument_metadata_json
+    with Context():
+        module = Module.parse(ORCH_BASIC.read_text())
+        for translation in (to_orchestration_cpp, argument_metadata_json):
+            with pytest.raises(MLIRError) as info:
+                translation(module, prepare=False)
+            assert "has not been prepared for translation" in str(info.value)
+            assert "--pto-orchestration-prepare-pipeline" in str(info.value)
+
+
 @needs_cxx
 def test_python_api_orch_basic():
     with Context():

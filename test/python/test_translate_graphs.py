@@ -566,7 +566,7 @@ def test_argument_metadata_raises_on_host_control_misuse():
     carrying the diagnostic and its note, not metadata."""
     from pto_mlir.translate import argument_metadata
     source = """
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%ctl: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
     %v = pto.read %ctl[0] : !pto.tensor<4xi32>

@@ -269,4 +269,22 @@ def MarkHostControlTensors
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def MarkPrepared : Pass<"pto-mark-prepared", "ModuleOp"> {
+  let summary = "Record that the module is ready for the C++ translations";
+  let description = [{
+    The last pass of `pto-orchestration-prepare-pipeline`. It sets the unit
+    attribute `pto.prepared` on the module:
+
+    ```mlir
+    module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
+    ```
+
+    `pto-translate --pto-to-cpp` and `--pto-to-arg-metadata` print what the
+    passes before it decided (runtime scopes, carry variables, host control
+    tensors, phase-fence barriers, entry extents) and reject a module
+    without the attribute, naming the pipeline to run, rather than print
+    C++ for IR those passes never saw (e.g. launches outside any scope).
+  }];
+}
+
 #endif // PTO_TRANSFORMS_PASSES_TD

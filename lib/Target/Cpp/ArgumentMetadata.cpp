@@ -19,6 +19,8 @@
 namespace mlir::pto {
 
 LogicalResult translateToArgumentMetadata(ModuleOp module, raw_ostream &os) {
+  if (failed(verifyPreparedForTranslation(module)))
+    return failure();
   FailureOr<OrchestrationOp> found = getOrchestrationEntry(module);
   if (failed(found))
     return failure();

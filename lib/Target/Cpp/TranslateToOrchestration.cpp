@@ -1668,7 +1668,20 @@ LogicalResult OrchestrationEmitter::emitArrayOp(Operation *op) {
 
 } // namespace
 
+LogicalResult verifyPreparedForTranslation(ModuleOp module) {
+  if (module->hasAttr(PTODialect::getPreparedAttrName()))
+    return success();
+  return module.emitError()
+         << "has not been prepared for translation (no '"
+         << PTODialect::getPreparedAttrName()
+         << "' attribute): run `pto-opt --pto-orchestration-prepare-pipeline` "
+            "on it first; the C++ prints the scopes, carries and barriers "
+            "that pipeline records";
+}
+
 LogicalResult translateToOrchestrationCpp(ModuleOp module, raw_ostream &os) {
+  if (failed(verifyPreparedForTranslation(module)))
+    return failure();
   // Nothing is printed unless the whole module translates.
   std::string text;
   llvm::raw_string_ostream buffer(text);

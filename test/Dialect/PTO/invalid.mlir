@@ -165,6 +165,19 @@ module attributes {pto.runtime = #pto.core_type<aic>} {
 
 // -----
 
+// expected-error@+1 {{'pto.prepared' is a unit attribute of builtin.module}}
+module attributes {pto.prepared = true} {
+}
+
+// -----
+
+// expected-error@+1 {{'pto.prepared' is a unit attribute of builtin.module}}
+pto.orchestration @o() attributes {pto.prepared} {
+  pto.return
+}
+
+// -----
+
 pto.orchestration @o() {
   %c0 = arith.constant 0 : index
   // expected-error@+1 {{'pto.parallel' may only be set on an scf.for}}

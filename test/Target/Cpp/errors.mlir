@@ -5,14 +5,14 @@
 // pto.carry_variables written out where the prepare pipeline would add them).
 
 // expected-error @below {{expects exactly one pto.orchestration function (the runtime entry), found 0}}
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32>)
 }
 
 // -----
 
 // expected-error @below {{expects exactly one pto.orchestration function (the runtime entry), found 2}}
-module {
+module attributes {pto.prepared} {
   pto.orchestration @first() {
     pto.return
   }
@@ -23,7 +23,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   // expected-error @below {{'pto.graph' op needs the host_build_graph runtime}}
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
@@ -38,7 +38,7 @@ module {
 // -----
 
 // A Graph call: the Graph it calls is reported (the runtime has no Graphs).
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   // expected-error @below {{'pto.graph' op needs the host_build_graph runtime}}
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
@@ -53,7 +53,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   // expected-error @below {{'pto.orchestration' op parameter #1 has type 'f16', which has no C++ scalar type here}}
   pto.orchestration @main(%x: !pto.tensor<16xf32>, %h: f16) {
     pto.return
@@ -62,7 +62,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main() {
     // expected-error @below {{'pto.create' op allocates '!pto.tensor<f32>', which the runtime cannot allocate}}
     %c = pto.create : !pto.tensor<f32>
@@ -72,7 +72,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<f32> {pto.direction = #pto.direction<out>})
   pto.orchestration @main() {
     // expected-error @below {{'pto.submit' op leaves the runtime to allocate '!pto.tensor<f32>', which it cannot}}
@@ -83,7 +83,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main() {
     // expected-error @below {{'pto.create' op allocates '!pto.tensor<16x8xf32, dn>', which the runtime cannot allocate (TensorCreateInfo takes a row-major shape of rank 1 or more)}}
     %c = pto.create : !pto.tensor<16x8xf32, dn>
@@ -93,7 +93,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%c: !pto.tensor<16x8xf32, dn> {pto.direction = #pto.direction<out>})
   pto.orchestration @main() {
     // expected-error @below {{'pto.submit' op leaves the runtime to allocate '!pto.tensor<16x8xf32, dn>', which it cannot (TensorCreateInfo takes a row-major shape of rank 1 or more)}}
@@ -104,7 +104,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%a: f32, %b: f32) {
     // expected-error @below {{'arith.cmpf' op has no orchestration C++ translation}}
     %lt = arith.cmpf olt, %a, %b : f32
@@ -114,7 +114,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%a: i32) {
     // expected-error @below {{'arith.uitofp' op has no orchestration C++ translation}}
     %f = arith.uitofp %a : i32 to f32
@@ -125,7 +125,7 @@ module {
 // -----
 
 // arith.fptosi to i1 has no C++ spelling (a bool conversion tests != 0).
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%a: f32) {
     // expected-error @below {{'arith.fptosi' op has no orchestration C++ translation}}
     %b = arith.fptosi %a : f32 to i1
@@ -141,7 +141,7 @@ module {
 // false and true; addi(true, true): arith false, C++ true). Only bitwise
 // logic, cmpi eq/ne, select and conversions of i1 are printed (scalars.mlir);
 // every other op on i1 operands is an error, the unsigned ones included.
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%p: i1, %q: i1) {
     // expected-error @below {{'arith.cmpi' op computes on i1 values, which the translation prints only for bitwise logic, equality, selection and conversions}}
     %r = arith.cmpi slt, %p, %q : i1
@@ -151,7 +151,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%p: i1, %q: i1) {
     // expected-error @below {{'arith.cmpi' op computes on i1 values}}
     %r = arith.cmpi sge, %p, %q : i1
@@ -161,7 +161,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%p: i1, %q: i1) {
     // expected-error @below {{'arith.cmpi' op computes on i1 values}}
     %r = arith.cmpi ugt, %p, %q : i1
@@ -171,7 +171,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%p: i1, %q: i1) {
     // expected-error @below {{'arith.maxsi' op computes on i1 values}}
     %r = arith.maxsi %p, %q : i1
@@ -181,7 +181,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%p: i1, %q: i1) {
     // expected-error @below {{'arith.minsi' op computes on i1 values}}
     %r = arith.minsi %p, %q : i1
@@ -191,7 +191,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%p: i1, %q: i1) {
     // expected-error @below {{'arith.maxui' op computes on i1 values}}
     %r = arith.maxui %p, %q : i1
@@ -201,7 +201,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%p: i1, %q: i1) {
     // expected-error @below {{'arith.addi' op computes on i1 values}}
     %r = arith.addi %p, %q : i1
@@ -211,7 +211,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%p: i1, %q: i1) {
     // expected-error @below {{'arith.subi' op computes on i1 values}}
     %r = arith.subi %p, %q : i1
@@ -221,7 +221,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%p: i1, %q: i1) {
     // expected-error @below {{'arith.muli' op computes on i1 values}}
     %r = arith.muli %p, %q : i1
@@ -231,7 +231,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%p: i1, %q: i1) {
     // expected-error @below {{'arith.shrui' op computes on i1 values}}
     %r = arith.shrui %p, %q : i1
@@ -241,7 +241,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%a: index, %b: index) {
     // expected-error @below {{'arith.ceildivsi' op has no orchestration C++ translation}}
     %q = arith.ceildivsi %a, %b : index
@@ -251,7 +251,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%a: i32) {
     // expected-error @below {{'arith.addui_extended' op has no orchestration C++ translation}}
     %sum, %overflow = arith.addui_extended %a, %a : i32, i1
@@ -261,7 +261,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%a: f32) {
     // expected-error @below {{'arith.truncf' op produces 'f16', which has no C++ scalar type here}}
     %h = arith.truncf %a : f32 to f16
@@ -271,7 +271,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main() {
     // expected-error @below {{'arith.constant' op has no C++ scalar type}}
     %c = arith.constant 5 : i128
@@ -281,7 +281,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main() {
     // expected-error @below {{'arith.constant' op has no C++ literal for 1.000000e+00 : bf16}}
     %c = arith.constant 1.0 : bf16
@@ -291,7 +291,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main() {
     // expected-error @below {{'arith.constant' op has no C++ literal for dense<1> : vector<2xi32>}}
     %c = arith.constant dense<1> : vector<2xi32>
@@ -301,7 +301,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main() {
     // expected-error @below {{'arith.constant' op is not finite: only finite floating-point constants have a C++ literal}}
     %inf = arith.constant 0x7F800000 : f32
@@ -311,7 +311,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main() {
     // expected-error @below {{'arith.constant' op is not finite}}
     %nan = arith.constant 0x7FF8000000000000 : f64
@@ -321,7 +321,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %p: !pto.tensor<1xi32>) {
     // expected-error @below {{'pto.submit' op has a dispatch predicate or core_num, which the translation does not support yet}}
@@ -332,7 +332,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
     // expected-error @below {{'pto.submit' op has a dispatch predicate or core_num}}
@@ -343,7 +343,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%x: !pto.tensor<4xf16>) {
     // expected-error @below {{'pto.read' op reads 'f16', which has no C++ scalar type here}}
     %v = pto.read %x[0] : !pto.tensor<4xf16>
@@ -353,7 +353,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main() {
     %zero = arith.constant 0.0 : f32
     // expected-error @below {{'pto.full' op has no orchestration C++ translation}}
@@ -364,7 +364,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%n: index) {
     %c0 = arith.constant 0 : index
     // expected-error @below {{'scf.while' op has no orchestration C++ translation}}
@@ -381,7 +381,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.scope manual {
@@ -399,7 +399,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     %c0 = arith.constant 0 : index
@@ -422,7 +422,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
     %c0 = arith.constant 0 : index
@@ -438,7 +438,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     %c0 = arith.constant 0 : index
@@ -458,7 +458,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%n: i32) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -471,7 +471,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.orchestration @main(%f: i1, %a: f32) {
     // expected-error @below {{'scf.if' op needs a C++ variable of type 'f16', which the translation cannot declare}}
     %h = scf.if %f -> (f16) {
@@ -487,7 +487,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.scope manual {
@@ -505,7 +505,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     %c0 = arith.constant 0 : index
@@ -527,7 +527,7 @@ module {
 
 // -----
 
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @inner(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
@@ -546,7 +546,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
@@ -562,7 +562,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
   pto.kernel aiv @use(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<16xf32> {
@@ -581,7 +581,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // Constant operands for which the C++ would be undefined.
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %s: i32, %t: i32)
   pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %x: i32) {
     %c0 = arith.constant 0 : i32
@@ -596,7 +596,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %t: i32)
   pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %x: i32) {
     %c32 = arith.constant 32 : i32
@@ -610,7 +610,7 @@ module {
 // -----
 
 // The runtime's shapes and offsets are 32 bits wide.
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%a: !pto.tensor<?xf32> {pto.direction = #pto.direction<inout>}) {
     // expected-error @below {{'pto.slice' op uses the literal 4294967296, which does not fit the runtime's 32-bit shapes and offsets}}
@@ -622,7 +622,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%a: !pto.tensor<4294967296xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main() {
     pto.scope {
@@ -637,7 +637,7 @@ module {
 // -----
 
 // A runtime-allocated output is sized by a 32-bit shape too.
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %o: !pto.tensor<4294967296xf32> {pto.direction = #pto.direction<out>})
   pto.orchestration @main(%a: !pto.tensor<4xf32>) {
     // expected-error @below {{'pto.submit' op leaves the runtime to allocate an extent of 4294967296, which does not fit its 32-bit shapes}}
@@ -649,7 +649,7 @@ module {
 // -----
 
 // Prepared IR that skipped pto-classify-iter-arg-carry's parallel check.
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
   pto.orchestration @main(%a: !pto.tensor<4xf32>) {
     %c0 = arith.constant 0 : index
@@ -668,7 +668,7 @@ module {
 // -----
 
 // The one signed quotient that overflows: INT64_MIN / -1 (and its remainder).
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %s: i64)
   pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
     %min = arith.constant -9223372036854775808 : i64
@@ -682,7 +682,7 @@ module {
 
 // -----
 
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %s: i32)
   pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
     %min = arith.constant -2147483648 : i32
@@ -697,7 +697,7 @@ module {
 // -----
 
 // A constant step of 0 would submit forever.
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     %c0 = arith.constant 0 : index

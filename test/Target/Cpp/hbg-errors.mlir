@@ -10,7 +10,7 @@
 
 // A Graph in a module for the default runtime: reported at the Graph the user
 // wrote, not as C++ that names GraphTaskArgs without declaring it.
-module {
+module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   // expected-error @below {{'pto.graph' op needs the host_build_graph runtime: GraphTaskArgs and rt_submit_graph exist only there; set pto.runtime = #pto.runtime<host_build_graph> on the module}}
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
@@ -31,7 +31,7 @@ module {
 
 // The same with the default runtime named explicitly, and a Graph nobody
 // calls: still rejected (the C++ would not compile for that runtime).
-module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<tensormap_and_ringbuffer>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   // expected-error @below {{'pto.graph' op needs the host_build_graph runtime}}
   pto.graph @unused(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
@@ -52,7 +52,7 @@ module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>} {
 
 // A call result that is not one of the Graph's parameters (the Graph returns
 // a buffer it allocated: not legalized), read by a later launch.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
   pto.graph @layer(%x: !pto.tensor<16xf32>) -> !pto.tensor<16xf32> {
     %y = pto.create : !pto.tensor<16xf32>
@@ -76,7 +76,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // The same for the second result, returned as a view of a parameter (a view
 // is not the parameter), carried out of a loop by a loop-carried value.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @layer(%x: !pto.tensor<32xf32> {pto.direction = #pto.direction<inout>},
                    %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
@@ -107,7 +107,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // A Graph calling a Graph: the runtime cannot record a Graph while it records
 // another.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @inner(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.scope {
@@ -133,7 +133,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // The same, the inner call in a constant-trip loop of the body.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @inner(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.scope {
@@ -165,7 +165,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // Dependencies on a Graph launch (in a manual scope): the runtime rejects
 // dependencies across a Graph boundary.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.scope {
@@ -186,7 +186,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // A dispatch predicate on a Graph launch: the runtime would ignore it.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.scope {
@@ -207,7 +207,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // Both, on a call in a loop (the loop carries nothing).
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.scope {
@@ -235,7 +235,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // A construction value (a boundary scalar read while the Graph is recorded)
 // of a type with no C++ scalar type: it cannot be decoded from the Config.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   // expected-error @below {{'pto.graph' op reads scalar parameter #1 of type 'f16', which has no C++ scalar type here}}
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %h: f16) {
@@ -265,7 +265,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // pto-mark-host-control-tensors itself, so hand-written IR gets the same
 // errors. A read of a device task's output, which no task has written while
 // the graph is built.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
                           %o: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
@@ -284,7 +284,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // A read of a runtime allocation (alloc_tensors storage on the device)
 // whose value is a task's scalar.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %s: i32)
   pto.orchestration @main(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
     pto.scope {
@@ -302,7 +302,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // An entry argument that a Graph launch also takes as a device tensor
 // (control data and device data in one argument).
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4xi32>, %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %n: i32)
   pto.graph @g(%c: !pto.tensor<4xi32>, %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %n: i32) {
     pto.scope {
@@ -325,7 +325,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // A pto.write of an argument a task also takes.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4xi32>, %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%ctl: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
                           %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
@@ -344,7 +344,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // A host read in a Graph body runs only when the Graph is recorded: its
 // value would be frozen into the recording.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @g(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %flags: !pto.tensor<4xi32>) {
     pto.scope {

@@ -14,6 +14,12 @@
 
 namespace mlir::pto {
 
+/// Checks that `module` went through `pto-orchestration-prepare-pipeline`
+/// (it carries `pto.prepared`, stamped by its last pass); else emits an
+/// error at the module naming the pipeline and fails. Both translations
+/// call it first.
+LogicalResult verifyPreparedForTranslation(ModuleOp module);
+
 /// Prints `module`'s `pto.orchestration` function as orchestration C++ for
 /// the tensormap_and_ringbuffer runtime. Expects the IR prepared by
 /// `pto-orchestration-prepare-pipeline` (runtime scopes and carry decisions

@@ -59,6 +59,12 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'" << name << "' must be a unit attribute";
     return success();
   }
+  if (name == getPreparedAttrName()) {
+    if (!isa<ModuleOp>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' is a unit attribute of builtin.module";
+    return success();
+  }
   if (name == getPhaseFenceAttrName()) {
     if (!isa<TaskDummyOp>(op) || !isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "'" << name

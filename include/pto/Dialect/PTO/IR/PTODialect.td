@@ -40,7 +40,10 @@ def PTO_Dialect : Dialect {
       iteration argument, whether the C++ needs a carry variable (set by
       `pto-classify-iter-arg-carry`);
     - `pto.phase_fence` (unit) on a `pto.task_dummy` marks a barrier the
-      compiler inserted (`pto-expand-manual-phase-fence`).
+      compiler inserted (`pto-expand-manual-phase-fence`);
+    - `pto.prepared` (unit) on the top-level `builtin.module` records that
+      `pto-orchestration-prepare-pipeline` ran (`pto-mark-prepared`): the
+      C++ translations require it.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let useDefaultTypePrinterParser = 1;
@@ -73,6 +76,11 @@ def PTO_Dialect : Dialect {
     /// pto-expand-manual-phase-fence.
     static constexpr ::llvm::StringLiteral getPhaseFenceAttrName() {
       return ::llvm::StringLiteral("pto.phase_fence");
+    }
+    /// Name of the unit module attribute stamped by pto-mark-prepared at the
+    /// end of pto-orchestration-prepare-pipeline.
+    static constexpr ::llvm::StringLiteral getPreparedAttrName() {
+      return ::llvm::StringLiteral("pto.prepared");
     }
     /// Name of the unit attribute marking an `scf.for` as parallel.
     static constexpr ::llvm::StringLiteral getParallelAttrName() {
