@@ -9,6 +9,7 @@ derived scalar, a frozen view offset) or leaks graph heap in proportion to
 the number of calls, so these tests also show that the pass matters.
 """
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +21,9 @@ from pto_mlir.sim import fuzz, generator
 
 REPO = Path(__file__).resolve().parents[2]
 DECODER = REPO / "examples" / "decoder_layer.mlir"
+
+#: ShapedType::kDynamic: a dynamic size in a `static_sizes` attribute.
+DYNAMIC_SIZE = -(2 ** 63)
 
 HBG = "module attributes {pto.runtime = #pto.runtime<host_build_graph>} {"
 T = "!pto.tensor<8x16xf32>"
@@ -519,6 +523,117 @@ def test_generated_programs_translate_to_compiling_cpp(fuzz_outcomes):
     # (control tensors, not translated yet) are rare.
     assert counts.get("compiled", 0) >= 120, counts
     assert counts.get("unsupported", 0) <= counts.get("compiled", 0) // 10, counts
+
+
+#: Shapes that exposed wrong-output bugs, by generator feature: a parallel
+#: loop whose bounds are not `0 to N step 1` filling a task id array of N
+#: slots at the iteration number; a runtime view running past the end of
+#: its source (clamped); several `pto.dim` of one tensor and axis, one of
+#: them in a nested block.
+RECENT_BUG_SHAPES = ("parallel-loop-offset-step", "end-view", "repeated-dim-nested")
+
+
+def _constant_before(text, pos, name):
+    """The value of the last `name = arith.constant V : index` before pos."""
+    found = re.findall(rf"{re.escape(name)} = arith\.constant (-?\d+) : index", text[:pos])
+    return int(found[-1])
+
+
+def _parallel_loops(text):
+    """(lower, upper, step, slots) of every pto.parallel loop carrying a task
+    id array."""
+    loops = []
+    for m in re.finditer(r"scf\.for %\w+ = (%\w+) to (%\w+) step (%\w+) iter_args\("
+                         r"[^)]*\) -> \(!pto\.task_id_array<(\d+)>", text):
+        lb, ub, st = (_constant_before(text, m.start(), m.group(i)) for i in (1, 2, 3))
+        loops.append((lb, ub, st, int(m.group(4))))
+    return loops
+
+
+def _repeated_nested_dims(text):
+    """True if some function reads `pto.dim %t, 0` of one tensor at least
+    twice, once in a nested block (deeper indentation than its first
+    statement)."""
+    for body in re.split(r"\n  pto\.(?:graph|orchestration) ", text)[1:]:
+        lines = body.splitlines()[1:]
+        top = len(lines[0]) - len(lines[0].lstrip())
+        dims = {}
+        for line in lines:
+            m = re.search(r"= pto\.dim (%\w+), 0 :", line)
+            if m:
+                dims.setdefault(m.group(1), []).append(len(line) - len(line.lstrip()))
+        if any(len(d) >= 2 and max(d) > top for d in dims.values()):
+            return True
+    return False
+
+
+def test_generator_produces_the_recent_bug_shapes(fuzz_outcomes, monkeypatch):
+    """The generator produces, in the bounded run's seeds, each shape that
+    recently exposed a wrong-output bug, and those programs pass the
+    property (replay equals eager, the C++ compiles): checked by counts of
+    programs over FUZZ_SEEDS, and, for views past the end, by counting the
+    views the model actually clamps in the programs' runs."""
+    by_shape = {name: [] for name in RECENT_BUG_SHAPES}
+    programs = {}
+    for seed in FUZZ_SEEDS:
+        gp = generator.generate(seed)
+        programs[seed] = gp
+        for name in RECENT_BUG_SHAPES:
+            if name in gp.features:
+                by_shape[name].append(seed)
+    summary = {}
+    for name, seeds in by_shape.items():
+        outcomes = [fuzz_outcomes[s] for s in seeds]
+        bugs = [(s, o.status) for s, o in zip(seeds, outcomes)
+                if o.is_bug or o.status in ("invalid", "eager-error")]
+        assert not bugs, (name, bugs)
+        accepted = [s for s, o in zip(seeds, outcomes) if o.status == "ok"]
+        compiled = [s for s, o in zip(seeds, outcomes)
+                    if o.cpp is not None and o.cpp.status == "compiled"]
+        summary[name] = (len(seeds), len(accepted), len(compiled))
+        assert len(seeds) >= 25 and len(accepted) >= 15, (name, summary[name])
+        if CXX is not None:
+            assert len(compiled) >= 15, (name, summary[name])
+    print(f"recent bug shapes (programs, replay ok, C++ compiled): {summary}")
+
+    # Parallel loops: bounds other than 0..N by 1, N trips, N slots.
+    loops = [loop for s in by_shape["parallel-loop-offset-step"]
+             for loop in _parallel_loops(programs[s].text)]
+    offset = [(lb, ub, st, n) for lb, ub, st, n in loops if lb != 0 or st != 1]
+    assert len(offset) >= 25, loops
+    assert all(-(-(ub - lb) // st) == n for lb, ub, st, n in loops), loops
+    assert any(lb != 0 and st != 1 and n >= 3 for lb, ub, st, n in offset), offset
+
+    # Repeated dims: one tensor's extent read twice in a function, once
+    # in a loop, branch or scope body.
+    assert all(_repeated_nested_dims(programs[s].text)
+               for s in by_shape["repeated-dim-nested"])
+
+    # Views past the end: the model clamps some of them in the runs, in the
+    # program as written and in the legalized one (where a hoisted view is
+    # taken at the call site).
+    clamps = [0]
+    slice_handler = sim.interp._HANDLERS["pto.slice"]
+
+    def counting_slice(self, ins, env, ex, tenv, block, token):
+        slice_handler(self, ins, env, ex, tenv, block, token)
+        seg = ins.attrs.get("operandSegmentSizes", [1, 0, 0])
+        dynamic = iter(env[v] for v in ins.operands[1 + seg[1]:])
+        sizes = [next(dynamic) if n == DYNAMIC_SIZE else n for n in ins.attrs["static_sizes"]]
+        if any(got < want for got, want in zip(env[ins.results[0]].shape, sizes)):
+            clamps[0] += 1
+
+    monkeypatch.setitem(sim.interp._HANDLERS, "pto.slice", counting_slice)
+    clamped = {"original": 0, "legalized": 0}
+    for seed in [s for s in by_shape["end-view"] if fuzz_outcomes[s].status == "ok"][:40]:
+        gp = programs[seed]
+        for form, text in (("original", gp.text), ("legalized", fuzz_outcomes[seed].legalized)):
+            clamps[0] = 0
+            rt = sim.Runtime(program(text), "eager")
+            for args in gp.runs:
+                rt.run("main", args)
+            clamped[form] += clamps[0] > 0
+    assert clamped["original"] >= 20 and clamped["legalized"] >= 20, clamped
 
 
 def test_cpp_check_classifies_documented_limitations_and_bad_cpp(pto_opt, pto_translate):

@@ -14,11 +14,31 @@ The bodies mix what the Graph-boundary legalization must handle:
 * in-place chains (InOut launches rebinding a tensor), runtime-allocated
   output tails;
 * ``pto.create`` at the top level and inside constant-trip loops;
-* constant-trip ``scf.for`` loops (with loop-carried tensors), ``pto.scope``
-  (auto and manual), ``pto.task_dummy`` with dependencies;
+* constant-trip ``scf.for`` loops (with loop-carried tensors; some with a
+  lower bound other than 0 or a step other than 1), ``pto.scope`` (auto and
+  manual), ``pto.task_dummy`` with dependencies;
+* ``pto.parallel`` loops, in Graph bodies and around call sites, mostly with
+  a lower bound other than 0 or a step other than 1 (``2 to 14 step 3``):
+  each iteration fills its slot of a ``!pto.task_id_array<N>`` (N the trip
+  count) at the iteration number ``(iv - lb) / step``, and dummies after
+  the loop depend on the array or on one slot (``pto.array_get``);
+* runtime views near the end of their source: offsets from a boundary
+  scalar (hoisted to the call site), a loop induction variable or a
+  ``pto.dim``, and call-site windows of ``Wt`` and ``D``, that run past the
+  end for some calls and runs, so the view is clamped to ``min(size,
+  extent - offset)`` rows;
+* a dynamic-extent orchestration argument ``D`` (``!pto.tensor<?x16xf32>``,
+  16, 24 or 40 rows, drawn per run) and a ``?x16`` Graph input ``%xd``,
+  each read by several ``pto.dim`` of axis 0 in different blocks (entry
+  block, loop and branch bodies), used as task scalars, view offsets and
+  view extents;
 * rarely, constructs the legalization must reject: launches under a runtime
   loop or a branch, scalars mixing a parameter with a loop induction
   variable, scalars read from a host tensor passed to a task.
+
+:attr:`GeneratedProgram.features` names the constructs a program uses
+(among them ``parallel-loop-offset-step``, ``end-view``, ``repeated-dim``
+and ``repeated-dim-nested`` for the last three).
 
 Every generated module parses and verifies (a failure to do so is a bug in
 this generator). Each program is either rejected by the pipeline with a
@@ -43,6 +63,7 @@ TT = "!pto.tensor<16x8xf32>"
 M = "!pto.tensor<32x16xf32>"
 W = "!pto.tensor<64x16xf32>"
 FLAGS = "!pto.tensor<4xi32>"
+TD = "!pto.tensor<?x16xf32>"
 TID = "!pto.task_id"
 
 OUT = " {pto.direction = #pto.direction<out>}"
@@ -59,7 +80,20 @@ KERNELS = f"""\
   pto.kernel aiv @k_tr(%a: {TT}, %c: {T}{INOUT})
   pto.kernel aiv @k_big(%a: {T}, %o: {W}{OUT})
   pto.kernel aiv @k_upd(%a: {T}, %w: {W}{INOUT}, %s: index)
+  pto.kernel aiv @k_dyn(%a: {TD}, %c: {T}{INOUT}, %s: index)
 """
+
+
+def tid_array(n: int) -> str:
+    """The type of a task id array of ``n`` slots."""
+    return f"!pto.task_id_array<{n}>"
+
+
+#: Row counts of the orchestration's dynamic-extent argument ``D``
+#: (``!pto.tensor<?x16xf32>``), one per run. At least 16, so that every
+#: dynamic-extent tensor a Graph receives (``D``, or a window of it or of
+#: ``Wt`` the call site takes) has at least 9 rows.
+D_ROWS = (16, 24, 40)
 
 #: Features that reproduce open legalization bugs (off unless requested):
 #: ``local-view``: a view of a Graph-local buffer (a create in a loop, a
@@ -102,6 +136,22 @@ class _Frame:
         self.mids: List[str] = []
         self.tts: List[str] = []
         self.tids: List[str] = []
+        self.dtiles: List[str] = []      # readable ?x16 tensors
+        self.tarrs: List[Tuple[str, int]] = []  # task id arrays (name, slots)
+
+
+def loop_bounds(r: random.Random, trips: int, nontrivial: bool = True) -> Tuple[Tuple[int, int], int]:
+    """((lower, upper), step) of a loop of ``trips`` iterations whose lower
+    bound is not 0 or whose step is not 1 (if ``nontrivial``), e.g. ``2 to
+    14 step 3`` for 4; the upper bound is not always the last value plus
+    the step."""
+    while True:
+        lb = r.choice([0, 1, 2, 3, 5])
+        st = r.choice([1, 2, 3, 4])
+        if not nontrivial or lb != 0 or st != 1:
+            break
+    ub = lb if trips == 0 else lb + (trips - 1) * st + r.randrange(1, st + 1)
+    return (lb, ub), st
 
 
 class _GraphGen:
@@ -129,6 +179,10 @@ class _GraphGen:
             self.tensor_params.append(("b", W, "inout"))
         if self.r.random() < 0.2 or "graph-write" in enabled:
             self.tensor_params.append(("flags", FLAGS, "inout"))
+        if self.r.random() < 0.3:
+            # A dynamic-extent input: its pto.dim is replay-invariant (the
+            # boundary layout keys the definition) and read repeatedly.
+            self.tensor_params.append(("xd", TD, "in"))
         self.scalar_params: List[Tuple[str, str]] = [("p0", "index")]
         if self.r.random() < 0.7:
             self.scalar_params.append(("p1", "index"))
@@ -144,6 +198,10 @@ class _GraphGen:
                 top.tiles.append(f"%{pname}")
             elif ptype == W:
                 self.latest[pname] = f"%{pname}"
+            elif ptype == TD:
+                top.dtiles.append(f"%{pname}")
+        self.dims = 0          # pto.dim of %xd along axis 0 emitted so far
+        self.nested_dims = 0   # ... of them inside a loop, branch or scope
         for pname, ptype in self.scalar_params:
             v = _Val(f"%{pname}", "param")
             {"index": top.idx, "i32": top.i32, "f32": top.f32}[ptype].append(v)
@@ -368,6 +426,8 @@ class _GraphGen:
             allow = True
             if not boundary:
                 self.features.add("local-view")
+        if self.r.random() < 0.2 and self.gen_end_view(src, writable, allow):
+            return
         if self.r.random() < 0.35:
             off, kind = self.offset(5, allow)
             mid = self.fresh("mid")
@@ -395,6 +455,124 @@ class _GraphGen:
             self.emit(f"{t} = pto.transpose {v}, 0, 1 : {T}")
             self.top().tts.append(t)
             self.features.add("transpose")
+
+    def end_offset(self, rows: int, allow_varying: bool) -> Optional[str]:
+        """A runtime offset for an 8-row window of a source of ``rows`` rows
+        that runs past the source's end for some values (the view is clamped
+        to ``min(8, rows - offset)`` rows, 0 past the end): a boundary scalar
+        (the legalization hoists the view to the call site) or, for a source
+        whose views must be replay-invariant, a loop induction variable.
+        None if there is no such value."""
+        base = rows - 8 - self.r.randrange(0, 5)
+        pool = [v for v in self.frames[0].idx if v.kind == "param"] if allow_varying else []
+        ivs = [v for v in self.pool("idx") if v.kind == "iv"]
+        if ivs and (not pool or self.r.random() < 0.3):
+            pool = ivs
+        if not pool:
+            return None
+        v = self.r.choice(pool)
+        b = self.const(base)
+        o = self.fresh("eo")
+        if v.kind == "param" and self.r.random() < 0.3:
+            # The scalar itself: past the end for large call values.
+            self.emit(f"{o} = arith.addi {v.name}, {b} : index")
+        else:
+            k = self.const(8)
+            m = self.fresh("m")
+            self.emit(f"{m} = arith.remui {v.name}, {k} : index")
+            self.emit(f"{o} = arith.addi {m}, {b} : index")
+        self.top().idx.append(_Val(o, self.combine(v.kind, "const")))
+        return o
+
+    def gen_end_view(self, src: str, writable: bool, allow_varying: bool) -> bool:
+        """A view near the end of ``src`` (64 rows) or of a 32-row window of
+        it, at a runtime offset that runs past the end in some calls."""
+        if self.r.random() < 0.3:
+            off, _ = self.offset(5, allow_varying)
+            o = self.end_offset(32, allow_varying)
+            if o is None:
+                return False
+            mid = self.fresh("mid")
+            self.emit(f"{mid} = pto.slice {src}[{off}, 0] [32, 16] : {W} to {M}")
+            self.top().mids.append(mid)
+            v = self.fresh("ev")
+            self.emit(f"{v} = pto.slice {mid}[{o}, 0] [8, 16] : {M} to {T}")
+            self.features.add("view-of-view")
+        else:
+            o = self.end_offset(64, allow_varying)
+            if o is None:
+                return False
+            v = self.fresh("ev")
+            self.emit(f"{v} = pto.slice {src}[{o}, 0] [8, 16] : {W} to {T}")
+        self.top().tiles.append(v)
+        if writable:
+            self.top().wtiles.append(v)
+        self.features.update(["view", "end-view"])
+        return True
+
+    def gen_dim(self) -> None:
+        """A ``pto.dim`` of the dynamic-extent input ``%xd`` along axis 0
+        (each call emits a new one, in whatever block it is in, so a body
+        reads the same extent several times), used as a task scalar, as a
+        view offset near the end of ``%xd`` or of ``%w``, or as a view
+        extent."""
+        if "xd" not in [p for p, _, _ in self.tensor_params]:
+            return self.gen_scalar()
+        d = self.fresh("dn")
+        self.emit(f"{d} = pto.dim %xd, 0 : {TD}")
+        self.dims += 1
+        if self.depth:
+            self.nested_dims += 1
+        self.features.add("dyn-tensor")
+        if self.dims >= 2:
+            self.features.add("repeated-dim")
+            if self.nested_dims:
+                self.features.add("repeated-dim-nested")
+        # Replay-invariant: the boundary layout (shape) keys the definition.
+        self.top().idx.append(_Val(d, "const"))
+        roll = self.r.random()
+        if roll < 0.3:
+            a = self.r.choice(self.pool("tiles"))
+            dst, key = self.r.choice(self.writable_tiles())
+            res, tid = self.fresh("o"), self.fresh("t")
+            self.emit(f"{res}, {tid} = pto.submit @k_acc({a}, {dst}, {d}) : "
+                      f"({T}, {T}, index) -> {T}")
+            self.rebind(dst, key, res)
+            self.top().tids.append(tid)
+            self.launches += 1
+            self.features.add("dim-scalar")
+        elif roll < 0.55:
+            # The last k rows: an 8-row window past the end for k < 8.
+            k = self.r.randrange(1, 9)
+            c = self.const(k)
+            o = self.fresh("do")
+            self.emit(f"{o} = arith.subi {d}, {c} : index")
+            v = self.fresh("dv")
+            self.emit(f"{v} = pto.slice %xd[{o}, 0] [8, 16] : {TD} to {T}")
+            self.top().tiles.append(v)
+            self.features.update(["dim-offset", "view"] + (["end-view"] if k < 8 else []))
+        elif roll < 0.8:
+            two = self.const(2)
+            h = self.fresh("dh")
+            self.emit(f"{h} = arith.divui {d}, {two} : index")
+            v = self.fresh("dv")
+            if self.r.random() < 0.5:
+                self.emit(f"{v} = pto.slice %xd[0, 0] [{h}, 16] : {TD} to {TD}")
+            else:
+                # A window of %w whose extent is half of %xd's: clamped when
+                # the offset is near the end.
+                off, _ = self.offset(8)
+                self.emit(f"{v} = pto.slice %w[{off}, 0] [{h}, 16] : {W} to {TD}")
+            self.top().dtiles.append(v)
+            self.features.update(["dim-extent", "view"])
+        else:
+            c = self.const(self.r.choice([24, 32, 48]))
+            o = self.fresh("do")
+            self.emit(f"{o} = arith.addi {d}, {c} : index")
+            v = self.fresh("dv")
+            self.emit(f"{v} = pto.slice %w[{o}, 0] [8, 16] : {W} to {T}")
+            self.top().tiles.append(v)
+            self.features.update(["dim-offset", "view", "end-view"])
 
     def gen_create(self) -> None:
         if self.r.random() < 0.75:
@@ -450,8 +628,10 @@ class _GraphGen:
         self.launches += 1
         tiles = self.pool("tiles")
         kernel = self.r.choice(["k_unary", "k_binary", "k_acc", "k_acc", "k_accf", "k_scale",
-                                "k_mid", "k_two", "k_tr", "k_big", "k_upd"])
+                                "k_mid", "k_two", "k_tr", "k_big", "k_upd", "k_dyn"])
         tid = self.fresh("t")
+        if kernel == "k_dyn" and not self.pool("dtiles"):
+            kernel = "k_acc"
         if kernel == "k_mid" and not self.pool("mids"):
             kernel = "k_acc"
         if kernel == "k_tr" and not self.pool("tts"):
@@ -477,6 +657,15 @@ class _GraphGen:
                       f"({T}, {T}, {st}) -> {T}")
             self.rebind(dst, key, res)
             self.features.add("in-place")
+        elif kernel == "k_dyn":
+            a = self.r.choice(self.pool("dtiles"))
+            dst, key = self.r.choice(outs)
+            s = self.scalar_arg("index")
+            res = self.fresh("o")
+            self.emit(f"{res}, {tid} = pto.submit @k_dyn({a}, {dst}, {s}) : "
+                      f"({TD}, {T}, index) -> {T}")
+            self.rebind(dst, key, res)
+            self.features.add("dyn-tensor")
         elif kernel == "k_scale":
             dst, key = self.r.choice(outs)
             s = self.scalar_arg("i32")
@@ -543,6 +732,13 @@ class _GraphGen:
 
     def gen_statements(self, count: int) -> None:
         for _ in range(count):
+            extra = self.r.random()
+            if extra < 0.04 and self.depth < 2:
+                self.gen_parallel_loop()
+                continue
+            if extra < 0.10 and "xd" in [p for p, _, _ in self.tensor_params]:
+                self.gen_dim()
+                continue
             roll = self.r.random()
             if roll < 0.22:
                 self.gen_scalar()
@@ -574,7 +770,12 @@ class _GraphGen:
 
     def gen_const_loop(self) -> None:
         trips = self.r.randrange(0, 4) if self.r.random() < 0.1 else self.r.randrange(1, 4)
-        lb, ub, st = self.const(0), self.const(trips), self.const(1)
+        if self.r.random() < 0.2:
+            first, step = loop_bounds(self.r, trips)
+            lb, ub, st = self.const(first[0]), self.const(first[1]), self.const(step)
+            self.features.add("loop-offset-step")
+        else:
+            lb, ub, st = self.const(0), self.const(trips), self.const(1)
         iv = self.fresh("i")
         keys = self.carried_keys()
         key = self.r.choice(keys) if keys and self.r.random() < 0.6 else None
@@ -608,6 +809,81 @@ class _GraphGen:
             self.top().tiles.append(res)
             self.features.add("loop-carried-tensor")
 
+    def gen_parallel_loop(self) -> None:
+        """A ``pto.parallel`` loop of N constant trips whose bounds are
+        usually not ``0 to N step 1``: each iteration fills its slot of a
+        ``!pto.task_id_array<N>``, at the iteration number ``(iv - lb) /
+        step`` (at the induction variable itself when the loop runs 0 to
+        N by 1); later dummies depend on the whole array or one slot."""
+        trips = self.r.randrange(1, 6)
+        nontrivial = self.r.random() < 0.85
+        (lo, hi), step = loop_bounds(self.r, trips, nontrivial)
+        arr = tid_array(trips)
+        lb, ub, st = self.const(lo), self.const(hi), self.const(step)
+        none = self.fresh("none")
+        self.emit(f"{none} = pto.invalid_task_id")
+        seed = self.fresh("ids")
+        self.emit(f"{seed} = pto.array_splat {none} : {arr}")
+        iv, a, res = self.fresh("pi"), self.fresh("ia"), self.fresh("pl")
+        keys = self.carried_keys()
+        key = self.r.choice(keys) if keys and self.r.random() < 0.4 else None
+        saved_latest = dict(self.latest)
+        if key is not None:
+            carried = self.fresh("ca")
+            self.emit(f"{res}:2 = scf.for {iv} = {lb} to {ub} step {st} iter_args({a} = {seed}, "
+                      f"{carried} = {self.latest[key]}) -> ({arr}, {T}) {{")
+        else:
+            self.emit(f"{res} = scf.for {iv} = {lb} to {ub} step {st} iter_args({a} = {seed}) "
+                      f"-> ({arr}) {{")
+        self.indent += 1
+        self.depth += 1
+        self.frames.append(_Frame())
+        self.top().idx.append(_Val(iv, "iv"))
+        if key is not None:
+            self.latest[key] = carried
+            self.top().tiles.append(carried)
+        if lo == 0 and step == 1 and self.r.random() < 0.5:
+            slot = iv
+        else:
+            d = self.fresh("pd")
+            self.emit(f"{d} = arith.subi {iv}, {lb} : index")
+            slot = self.fresh("slot")
+            self.emit(f"{slot} = arith.divui {d}, {st} : index")
+            self.top().idx.append(_Val(slot, "iv"))
+        if self.r.random() < 0.3:
+            prev = self.fresh("prev")
+            self.emit(f"{prev} = pto.array_get {a}[{slot}] : {arr}")
+            dd = self.fresh("d")
+            self.emit(f"{dd} = pto.task_dummy deps({prev} : {TID})")
+            self.top().tids.append(dd)
+            self.launches += 1
+        self.gen_statements(self.r.randrange(1, 4))
+        if not self.top().tids:
+            self.gen_launch()
+        tid = self.r.choice(self.top().tids)
+        a1 = self.fresh("ia")
+        self.emit(f"{a1} = pto.array_update {a}[{slot}], {tid} : {arr}")
+        if key is not None:
+            self.emit(f"scf.yield {a1}, {self.latest[key]} : {arr}, {T}")
+        else:
+            self.emit(f"scf.yield {a1} : {arr}")
+        self.frames.pop()
+        self.depth -= 1
+        self.indent -= 1
+        self.emit("} {pto.parallel}")
+        self.latest = saved_latest
+        ids = res
+        if key is not None:
+            ids = f"{res}#0"
+            self.latest[key] = f"{res}#1"
+            self.top().tiles.append(f"{res}#1")
+        self.top().tarrs.append((ids, trips))
+        self.features.add("parallel-loop")
+        if lo != 0 or step != 1:
+            self.features.add("parallel-loop-offset-step")
+        if self.r.random() < 0.6:
+            self.gen_dummy()
+
     def gen_scope(self) -> None:
         keys = self.carried_keys()
         key = self.r.choice(keys) if keys else None
@@ -634,8 +910,24 @@ class _GraphGen:
 
     def gen_dummy(self) -> None:
         tids = self.pool("tids")
+        arrays = self.pool("tarrs")
         d = self.fresh("d")
-        if tids and self.r.random() < 0.8:
+        if arrays and self.r.random() < 0.7:
+            name, n = self.r.choice(arrays)
+            if self.r.random() < 0.4:
+                # One slot, read after the loop.
+                k = self.const(self.r.randrange(n))
+                got = self.fresh("got")
+                self.emit(f"{got} = pto.array_get {name}[{k}] : {tid_array(n)}")
+                deps, types = [got], [TID]
+            else:
+                deps, types = [name], [tid_array(n)]
+            if tids and self.r.random() < 0.5:
+                deps.append(self.r.choice(tids))
+                types.append(TID)
+            self.emit(f"{d} = pto.task_dummy deps({', '.join(deps)} : {', '.join(types)})")
+            self.features.add("task-id-array-deps")
+        elif tids and self.r.random() < 0.8:
             deps = self.r.sample(tids, min(len(tids), self.r.randrange(1, 3)))
             self.emit(f"{d} = pto.task_dummy deps({', '.join(deps)} : {', '.join([TID] * len(deps))})")
         else:
@@ -727,6 +1019,8 @@ class _GraphGen:
 
     def build(self) -> str:
         self.indent = 2
+        if "xd" in [p for p, _, _ in self.tensor_params] and self.r.random() < 0.6:
+            self.gen_dim()
         self.gen_statements(self.r.randrange(2, 9))
         if self.launches == 0:
             self.gen_launch()
@@ -762,6 +1056,9 @@ class _MainGen:
         self.latest = {"A": "%A", "A2": "%A2", "B": "%B"}
         self.scope_idx: List[List[str]] = [["%n0", "%n1"]]
         self.scope_tiles: List[List[str]] = [["%X"]]
+        self.entry_dims: List[str] = []  # pto.dim %D, 0 of the entry block
+        self.dims = 0          # pto.dim of %D along axis 0 emitted so far
+        self.nested_dims = 0   # ... of them inside a loop, branch or scope
 
     def fresh(self, stem="m") -> str:
         self.n += 1
@@ -778,11 +1075,42 @@ class _MainGen:
             self.emit(f"{c} = arith.constant {int(v)} : {typ}")
         return c
 
+    def dim_d(self) -> str:
+        """A new ``pto.dim %D, 0`` in the current block (the extent of the
+        dynamic-extent argument, 16 to 40 rows)."""
+        d = self.fresh("dn")
+        self.emit(f"{d} = pto.dim %D, 0 : {TD}")
+        self.dims += 1
+        if len(self.scope_idx) > 1:
+            self.nested_dims += 1
+        self.features.add("dyn-tensor")
+        if self.dims >= 2:
+            self.features.add("repeated-dim")
+            if self.nested_dims:
+                self.features.add("repeated-dim-nested")
+        return d
+
     def idx(self) -> str:
         pool = [v for frame in self.scope_idx for v in frame]
         if len(self.scope_idx) > 1 and self.scope_idx[-1] and self.r.random() < 0.5:
             pool = self.scope_idx[-1]  # the loop's induction variable: varies per call
         roll = self.r.random()
+        if roll < 0.08:
+            # D's extent (read here, or the entry block's read), or a value
+            # derived from it: as a Graph's offset, past the end of an 8-row
+            # window of a 64-row source for some runs.
+            d = self.r.choice(self.entry_dims) if self.entry_dims and self.r.random() < 0.4 \
+                else self.dim_d()
+            how = self.r.random()
+            if how < 0.4:
+                return d
+            s = self.fresh("ds")
+            if how < 0.7:
+                self.emit(f"{s} = arith.subi {d}, {self.const(self.r.randrange(1, 9))} : index")
+            else:
+                self.emit(f"{s} = arith.addi {d}, {self.const(self.r.choice([16, 24]))} : index")
+            self.features.add("dim-scalar")
+            return s
         if roll < 0.2:
             return self.const(self.r.randrange(0, 8))
         a = self.r.choice(pool)
@@ -807,6 +1135,26 @@ class _MainGen:
             self.emit(f"{v} = pto.slice %Wt[{o}, 0] [8, 16] : {W} to {T}")
             self.features.add("call-site-view")
             return v
+        if roll < 0.25:
+            # The last rows of Wt, past its end when off % 8 > 0.
+            m = self.fresh("mm")
+            self.emit(f"{m} = arith.remui {self.idx()}, {self.const(8)} : index")
+            o = self.fresh("mo")
+            self.emit(f"{o} = arith.addi {m}, {self.const(56)} : index")
+            v = self.fresh("wv")
+            self.emit(f"{v} = pto.slice %Wt[{o}, 0] [8, 16] : {W} to {T}")
+            self.features.update(["call-site-view", "end-view"])
+            return v
+        if roll < 0.32:
+            # The last k rows of D (an 8-row window past its end for k < 8).
+            k = self.r.randrange(1, 9)
+            o = self.fresh("mo")
+            self.emit(f"{o} = arith.subi {self.dim_d()}, {self.const(k)} : index")
+            v = self.fresh("dv")
+            self.emit(f"{v} = pto.slice %D[{o}, 0] [8, 16] : {TD} to {T}")
+            self.features.update(["call-site-view", "dim-offset"]
+                                 + (["end-view"] if k < 8 else []))
+            return v
         pool = [v for frame in self.scope_tiles for v in frame] + [self.latest["A"]]
         return self.r.choice(pool)
 
@@ -820,6 +1168,38 @@ class _MainGen:
         self.emit(f"{c} = pto.create : {T}")
         self.features.add("call-site-create")
         return c, None
+
+    def tile_dyn(self) -> str:
+        """A ``?x16`` argument of at least 9 rows: D, or a window of D or Wt
+        with D's extent, at a runtime offset (past the end of the source for
+        some runs: the window is clamped)."""
+        roll = self.r.random()
+        if roll < 0.35:
+            return "%D"
+        d = self.dim_d()
+        m = self.fresh("mm")
+        self.emit(f"{m} = arith.remui {self.idx()}, {self.const(8)} : index")
+        v = self.fresh("dv")
+        if roll < 0.55:
+            # D from row m with D's extent: m rows past its end.
+            self.emit(f"{v} = pto.slice %D[{m}, 0] [{d}, 16] : {TD} to {TD}")
+            self.features.add("end-view")
+        elif roll < 0.75:
+            o = self.fresh("mo")
+            self.emit(f"{o} = arith.muli {m}, {self.const(3)} : index")
+            self.emit(f"{v} = pto.slice %Wt[{o}, 0] [{d}, 16] : {W} to {TD}")
+        else:
+            # The last rows of Wt: 64 - extent + m, m rows past its end.
+            w = self.fresh("wn")
+            self.emit(f"{w} = pto.dim %Wt, 0 : {W}")
+            b = self.fresh("mb")
+            self.emit(f"{b} = arith.subi {w}, {d} : index")
+            o = self.fresh("mo")
+            self.emit(f"{o} = arith.addi {b}, {m} : index")
+            self.emit(f"{v} = pto.slice %Wt[{o}, 0] [{d}, 16] : {W} to {TD}")
+            self.features.add("end-view")
+        self.features.update(["call-site-view", "dim-extent"])
+        return v
 
     def call(self, g: _GraphGen) -> None:
         args, types = [], []
@@ -838,6 +1218,8 @@ class _MainGen:
                         a, key = c, None
                     used_outs.add(key)
                     bound[pname] = (a, key)
+            elif ptype == TD:
+                a = self.tile_dyn()
             elif ptype == W:
                 if d == "in":
                     a = "%Wt" if self.r.random() < 0.8 else self.latest["B"]
@@ -884,15 +1266,35 @@ class _MainGen:
             if g not in order:
                 order.append(g)
         self.features.add("call-sites-%d" % min(len(order), 3))
+        if self.r.random() < 0.5:
+            self.entry_dims.append(self.dim_d())
         for g in order:
             if self.r.random() < 0.6:
                 trips = self.r.randrange(1, 5)
-                lb, ub, st = self.const(0), self.const(trips), self.const(1)
+                if self.r.random() < 0.35:
+                    (lo, hi), step = loop_bounds(self.r, trips)
+                    self.features.add("loop-offset-step")
+                else:
+                    lo, hi, step = 0, trips, 1
+                lb, ub, st = self.const(lo), self.const(hi), self.const(step)
+                parallel = self.r.random() < 0.2
                 l = self.fresh("l")
                 carried = self.fresh("ca")
                 res = self.fresh("lres")
-                self.emit(f"{res} = scf.for {l} = {lb} to {ub} step {st} iter_args({carried} = "
-                          f"{self.latest['A']}) -> ({T}) {{")
+                arr = tid_array(trips)
+                if parallel:
+                    # Each iteration folds into A with a task whose id
+                    # fills the iteration's slot of a task id array.
+                    none = self.fresh("none")
+                    self.emit(f"{none} = pto.invalid_task_id")
+                    seed = self.fresh("ids")
+                    self.emit(f"{seed} = pto.array_splat {none} : {arr}")
+                    ia = self.fresh("ia")
+                    self.emit(f"{res}:2 = scf.for {l} = {lb} to {ub} step {st} iter_args({ia} = "
+                              f"{seed}, {carried} = {self.latest['A']}) -> ({arr}, {T}) {{")
+                else:
+                    self.emit(f"{res} = scf.for {l} = {lb} to {ub} step {st} iter_args({carried} = "
+                              f"{self.latest['A']}) -> ({T}) {{")
                 self.indent += 1
                 self.scope_idx.append([l])
                 self.scope_tiles.append([])
@@ -900,13 +1302,34 @@ class _MainGen:
                 self.latest["A"] = carried
                 for _ in range(self.r.randrange(1, 3)):
                     self.call(g)
-                self.emit(f"scf.yield {self.latest['A']} : {T}")
+                if parallel:
+                    if lo == 0 and step == 1:
+                        slot = l
+                    else:
+                        dl = self.fresh("pd")
+                        self.emit(f"{dl} = arith.subi {l}, {lb} : index")
+                        slot = self.fresh("slot")
+                        self.emit(f"{slot} = arith.divui {dl}, {st} : index")
+                    f, tid = self.fresh("fold"), self.fresh("ft")
+                    self.emit(f"{f}, {tid} = pto.submit @k_acc({self.tile_in()}, {self.latest['A']}, "
+                              f"{slot}) : ({T}, {T}, index) -> {T}")
+                    ia1 = self.fresh("ia")
+                    self.emit(f"{ia1} = pto.array_update {ia}[{slot}], {tid} : {arr}")
+                    self.emit(f"scf.yield {ia1}, {f} : {arr}, {T}")
+                else:
+                    self.emit(f"scf.yield {self.latest['A']} : {T}")
                 self.latest = saved
-                self.latest["A"] = res
+                self.latest["A"] = f"{res}#1" if parallel else res
                 self.scope_idx.pop()
                 self.scope_tiles.pop()
                 self.indent -= 1
-                self.emit("}")
+                self.emit("} {pto.parallel}" if parallel else "}")
+                if parallel:
+                    if self.r.random() < 0.7:
+                        self.emit(f"{self.fresh('d')} = pto.task_dummy deps({res}#0 : {arr})")
+                    self.features.add("parallel-loop")
+                    if lo != 0 or step != 1:
+                        self.features.add("parallel-loop-offset-step")
                 self.features.add("call-in-loop")
             elif self.r.random() < 0.25:
                 # A call site under a branch or in a scope: the call's
@@ -933,7 +1356,7 @@ class _MainGen:
                 self.call(g)
         self.emit("pto.return")
         params = (f"%X: {T}, %A: {T}{INOUT}, %A2: {T}{INOUT}, %Wt: {W}, %B: {W}{INOUT}, "
-                  f"%F: {FLAGS}{INOUT}, %n0: index, %n1: index, %fv: f32")
+                  f"%F: {FLAGS}{INOUT}, %D: {TD}, %n0: index, %n1: index, %fv: f32")
         return "\n".join([f"  pto.orchestration @main({params}) {{"] + self.lines + ["  }"])
 
 
@@ -949,7 +1372,9 @@ def generate(seed: int, enable: Sequence[str] = (), runs: int = 4) -> GeneratedP
     Returns:
         the program. Its ``runs`` match ``@main``'s parameters: ``X``, ``A``,
         ``A2`` (8x16 f32), ``Wt``, ``B`` (64x16 f32), ``F`` (4 x i32, small
-        non-negative values), ``n0``, ``n1`` (index in [0, 6)), ``fv`` (f32).
+        non-negative values), ``D`` (``?x16`` f32, :data:`D_ROWS` rows; the
+        last run has the first run's), ``n0``, ``n1`` (index in [0, 6)),
+        ``fv`` (f32).
     """
     enabled = set(enable)
     unknown = enabled - KNOWN_BUG_FEATURES
@@ -966,8 +1391,10 @@ def generate(seed: int, enable: Sequence[str] = (), runs: int = 4) -> GeneratedP
     arg_sets = []
     for i in range(runs):
         if i == runs - 1 and runs > 1:
-            n0, n1, fv = arg_sets[0][6], arg_sets[0][7], arg_sets[0][8]
+            rows = arg_sets[0][6].shape[0]
+            n0, n1, fv = arg_sets[0][7], arg_sets[0][8], arg_sets[0][9]
         else:
+            rows = D_ROWS[int(nrng.integers(0, len(D_ROWS)))]
             n0, n1, fv = int(nrng.integers(0, 6)), int(nrng.integers(0, 6)), float(nrng.random())
         arg_sets.append([
             (nrng.random((8, 16)) * 2 - 1).astype(np.float32),
@@ -976,6 +1403,7 @@ def generate(seed: int, enable: Sequence[str] = (), runs: int = 4) -> GeneratedP
             (nrng.random((64, 16)) * 2 - 1).astype(np.float32),
             (nrng.random((64, 16)) * 2 - 1).astype(np.float32),
             nrng.integers(0, 4, (4,)).astype(np.int32),
+            (nrng.random((rows, 16)) * 2 - 1).astype(np.float32),
             n0, n1, fv,
         ])
     return GeneratedProgram(seed, text, features, arg_sets)
