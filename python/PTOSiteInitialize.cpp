@@ -12,6 +12,7 @@
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 #include "pto-c/Dialects.h"
+#include "pto-c/Parser.h"
 #include "pto-c/Passes.h"
 #include "pto-c/Translate.h"
 #include "mlir-c/Transforms.h"
@@ -65,4 +66,24 @@ NB_MODULE(_site_initialize_0, m) {
         nanobind::arg("module"),
         "Prints the orchestration entry's argument metadata (JSON); None on "
         "failure (the diagnostics go to the context's handlers).");
+  m.def(
+      "find_unparsable_syntax",
+      [](const std::string &source) {
+        nanobind::list found;
+        mlirPTOFindUnparsableSyntax(
+            mlirStringRefCreate(source.data(), source.size()),
+            [](intptr_t line, intptr_t column, MlirStringRef message,
+               void *userData) {
+              static_cast<nanobind::list *>(userData)->append(nanobind::make_tuple(
+                  line, column, nanobind::str(message.data, message.length)));
+            },
+            &found);
+        return found;
+      },
+      nanobind::arg("source"),
+      "Returns (line, column, message) for each construct of `source` the "
+      "bundled MLIR parser would abort on.");
+  // Every parse entry point of this package's bindings runs that check.
+  nanobind::module_::import_("pto_mlir._parse_guard")
+      .attr("install")(m.attr("find_unparsable_syntax"));
 }

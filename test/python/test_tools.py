@@ -2,6 +2,8 @@
 
 import subprocess
 
+import pytest
+
 import pto_mlir
 
 
@@ -41,31 +43,52 @@ def test_pto_translate_has_a_working_registry(pto_translate):
     assert "int32_t f(int32_t" in out
 
 
-def test_index_dense_array_is_a_diagnostic_not_a_crash(pto_opt, tmp_path):
+TOOL_COMMANDS = {
+    "pto-opt": ("pto_opt", ()),
+    "pto-translate --pto-to-cpp": ("pto_translate", ("--pto-to-cpp",)),
+    "pto-translate --pto-to-arg-metadata": ("pto_translate", ("--pto-to-arg-metadata",)),
+}
+
+
+@pytest.mark.parametrize("command", sorted(TOOL_COMMANDS))
+def test_index_dense_array_is_a_diagnostic_not_a_crash(command, request, tmp_path):
     """The MLIR 22.1.8 parser asserts on `array<index: ...>`
-    (llvm/llvm-project#179045); pto-opt reports it at its location instead,
-    from a file or stdin, and leaves the rest of the tool alone."""
+    (llvm/llvm-project#179045); every tool that parses reports it at its
+    location instead, from a file or stdin, every occurrence."""
+    fixture, flags = TOOL_COMMANDS[command]
+    tool = request.getfixturevalue(fixture)
     source = ("// array<index: 9> in a comment is fine\n"
-              "func.func private @f() attributes {a = array< index : 1>}\n")
+              "func.func private @f() attributes {a = array< index : 1>, b = array<index>}\n")
     path = tmp_path / "index_array.mlir"
     path.write_text(source)
     for args, stdin in (((str(path),), None), (("-",), source)):
-        result = run(pto_opt, *args, stdin=stdin, check=False)
+        result = run(tool, *flags, *args, stdin=stdin, check=False)
         assert result.returncode == 1
         assert "PLEASE submit a bug report" not in result.stderr
         assert ":2:40: error: dense arrays of 'index' are not supported" in result.stderr
+        assert ":2:63: error: dense arrays of 'index' are not supported" in result.stderr
+
+
+def test_pto_opt_leaves_other_dense_arrays_alone(pto_opt):
     ok = run(pto_opt, "-", stdin="func.func private @f() attributes {a = array<i64: 1>}\n")
     assert "array<i64: 1>" in ok.stdout
     assert "pto" in run(pto_opt, "--show-dialects").stdout
 
 
-def test_pto_opt_reads_a_file_with_a_byte_order_mark(pto_opt, tmp_path):
+@pytest.mark.parametrize("command", sorted(TOOL_COMMANDS))
+def test_tools_read_a_file_with_a_byte_order_mark(command, request, tmp_path):
     """A UTF-8 BOM (as some editors write) is not an "unexpected character";
-    diagnostics keep their lines."""
+    diagnostics keep their lines and columns."""
+    fixture, flags = TOOL_COMMANDS[command]
+    tool = request.getfixturevalue(fixture)
+    path = tmp_path / "bom.mlir"
+    path.write_bytes(b"\xef\xbb\xbf" + b"module {\n  pto.bogus\n}\n")
+    result = run(tool, *flags, str(path), check=False)
+    assert result.returncode == 1 and "unexpected character" not in result.stderr
+    assert "bom.mlir:2:3: error:" in result.stderr
+
+
+def test_pto_opt_prints_a_module_read_with_a_byte_order_mark(pto_opt, tmp_path):
     path = tmp_path / "bom.mlir"
     path.write_bytes(b"\xef\xbb\xbf" + b"module {\n  func.func private @f()\n}\n")
     assert "func.func private @f()" in run(pto_opt, str(path)).stdout
-    path.write_bytes(b"\xef\xbb\xbf" + b"module {\n  pto.bogus\n}\n")
-    result = run(pto_opt, str(path), check=False)
-    assert result.returncode == 1 and "unexpected character" not in result.stderr
-    assert "bom.mlir:2:" in result.stderr

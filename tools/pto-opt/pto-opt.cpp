@@ -16,40 +16,28 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include "pto/Dialect/PTO/IR/PTO.h"
 #include "pto/InitAll.h"
+#include "pto/Support/ParserWorkarounds.h"
 
-/// The MLIR 22.1.8 parser asserts on a dense array of `index`
-/// (llvm/llvm-project#179045, fixed after that release). Reports such input
-/// at its location instead of crashing. Comments are skipped.
-static bool rejectIndexDenseArrays(llvm::MemoryBuffer &buffer) {
+/// Reports, at its location, input the bundled parser would abort on.
+static bool rejectUnparsableSyntax(llvm::MemoryBuffer &buffer) {
+  llvm::SmallVector<mlir::pto::UnparsableSyntax> found =
+      mlir::pto::findUnparsableSyntax(buffer.getBuffer());
+  if (found.empty())
+    return false;
   llvm::SourceMgr sources;
   sources.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(
                                  buffer.getBuffer(), buffer.getBufferIdentifier()),
                              llvm::SMLoc());
-  llvm::Regex pattern("array[[:space:]]*<[[:space:]]*index([^[:alnum:]_]|$)");
-  bool found = false;
-  llvm::StringRef rest = buffer.getBuffer();
-  while (!rest.empty()) {
-    auto [line, next] = rest.split('\n');
-    llvm::StringRef code = line.substr(0, line.find("//"));
-    llvm::SmallVector<llvm::StringRef, 2> matches;
-    // The regex only on the lines that can match: it costs more than parsing.
-    if (code.contains("array") && pattern.match(code, &matches)) {
-      sources.PrintMessage(llvm::SMLoc::getFromPointer(matches[0].data()),
-                           llvm::SourceMgr::DK_Error,
-                           "dense arrays of 'index' are not supported: the "
-                           "MLIR 22.1.8 parser cannot build them "
-                           "(llvm/llvm-project#179045); use i64 elements");
-      found = true;
-    }
-    rest = next;
-  }
-  return found;
+  for (const mlir::pto::UnparsableSyntax &syntax : found)
+    sources.PrintMessage(
+        llvm::SMLoc::getFromPointer(buffer.getBufferStart() + syntax.offset),
+        llvm::SourceMgr::DK_Error, syntax.message);
+  return true;
 }
 
 int main(int argc, char **argv) {
@@ -77,12 +65,9 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
-  // A UTF-8 byte order mark is an encoding marker, not input: without it
-  // the parser sees an "unexpected character".
-  if (input->getBuffer().starts_with("\xEF\xBB\xBF"))
-    input = llvm::MemoryBuffer::getMemBufferCopy(
-        input->getBuffer().drop_front(3), input->getBufferIdentifier());
-  if (rejectIndexDenseArrays(*input))
+  if (auto replaced = mlir::pto::replaceByteOrderMark(*input))
+    input = std::move(replaced);
+  if (rejectUnparsableSyntax(*input))
     return EXIT_FAILURE;
   std::unique_ptr<llvm::ToolOutputFile> output =
       mlir::openOutputFile(outputFilename, &error);

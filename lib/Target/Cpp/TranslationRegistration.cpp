@@ -1,29 +1,46 @@
 //===- TranslationRegistration.cpp - pto-translate's translations ---------===//
 
 #include "pto/Dialect/PTO/IR/PTO.h"
+#include "pto/Support/ParserWorkarounds.h"
 #include "pto/Target/Cpp/OrchestrationEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 
 namespace mlir::pto {
 
-/// Registers `translate`, which takes a builtin.module of pto IR.
+/// Registers `translate`, which takes a builtin.module of pto IR. Parses
+/// the input itself (as TranslateFromMLIRRegistration would, with an
+/// implicit module) after the checks every in-process parse of pto source
+/// runs: a byte order mark is skipped, and input the bundled parser would
+/// abort on is an error at its location.
 static void registerModuleTranslation(
     StringRef name, StringRef description,
     LogicalResult (*translate)(ModuleOp, raw_ostream &)) {
-  TranslateFromMLIRRegistration registration(
+  TranslateRegistration registration(
       name, description,
-      [translate](Operation *op, raw_ostream &output) -> LogicalResult {
-        auto module = dyn_cast<ModuleOp>(op);
-        if (!module)
-          return op->emitError() << "expects a builtin.module";
-        return translate(module, output);
-      },
-      [](DialectRegistry &registry) {
+      [translate](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                  raw_ostream &output, MLIRContext *context) -> LogicalResult {
+        DialectRegistry registry;
         registry.insert<PTODialect, arith::ArithDialect, scf::SCFDialect>();
+        context->appendDialectRegistry(registry);
+        std::shared_ptr<llvm::SourceMgr> source = sourceMgr;
+        if (auto replaced = replaceByteOrderMark(
+                *sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID()))) {
+          source = std::make_shared<llvm::SourceMgr>();
+          source->AddNewSourceBuffer(std::move(replaced), llvm::SMLoc());
+        }
+        if (failed(diagnoseUnparsableSyntax(*source, context)))
+          return failure();
+        OwningOpRef<ModuleOp> module =
+            parseSourceFile<ModuleOp>(source, ParserConfig(context));
+        if (!module || failed(verify(*module)))
+          return failure();
+        return translate(*module, output);
       });
 }
 
