@@ -13,7 +13,9 @@ module attributes {pto.prepared, test.a = array<index: 1>} {
 
 // Every occurrence, and none in a comment: array<index: 0>
 module attributes {pto.prepared} {
-  // expected-error @+2 {{dense arrays of 'index' are not supported}}
-  // expected-error @+1 {{dense arrays of 'index' are not supported}}
-  func.func private @f() attributes {a = array<index: 1>, b = array< index >}
+  func.func private @f() attributes {
+    // expected-error @below {{dense arrays of 'index' are not supported}}
+    a = array<index: 1>,
+    // expected-error @below {{dense arrays of 'index' are not supported}}
+    b = array< index >}
 }
