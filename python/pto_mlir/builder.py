@@ -23,7 +23,10 @@ line that built it, so a verifier error is reported against the user's code::
         module.operation.verify()  # raises pto_mlir.ir.MLIRError
 
 Every function needs an active :class:`~pto_mlir.ir.Context`; those that
-create ops also need an insertion point (``with b.inserting(...)``).
+create ops also need an insertion point (``with b.inserting(...)``). Every
+value, type and op passed in must belong to that Context (``ValueError``
+otherwise: MLIR itself would link IR across contexts and abort the
+interpreter).
 Functions raise ``ValueError`` for arguments they can check themselves (an
 arity or type that cannot match the callee); everything else is checked by
 the op verifiers when the module is verified.
@@ -65,6 +68,7 @@ from .ir import (
     ArrayAttr,
     Attribute,
     Block,
+    Context,
     DictAttr,
     FloatType,
     FunctionType,
@@ -97,9 +101,31 @@ Index = Union[int, Value, "Scalar"]
 ValueLike = Union[Value, "Scalar"]
 
 
-def _unwrap(v):
-    """The Value a :class:`Scalar` wraps; anything else unchanged."""
-    return v.value if isinstance(v, Scalar) else v
+def _check_context(obj, what: str):
+    """Returns ``obj`` (a Value, Type or op) after checking it belongs to the
+    current Context. MLIR does not check this: an op built from another
+    Context's value links IR across contexts and aborts the interpreter when
+    either is destroyed, and another Context's type builds IR that is not
+    this Context's. Raises ``ValueError``."""
+    try:
+        current = Context.current
+    except ValueError:
+        return obj  # The op builder itself says a Context is needed.
+    if obj.context is not current:
+        raise ValueError(
+            f"{what} belongs to another Context (an exited `with Context()` "
+            f"or another one): build every value, type and op of a module "
+            f"in the Context that builds the module")
+    return obj
+
+
+def _unwrap(v, what: str = "an operand"):
+    """The Value a :class:`Scalar` wraps; anything else unchanged. A Value
+    is checked to belong to the current Context."""
+    v = v.value if isinstance(v, Scalar) else v
+    if isinstance(v, Value):
+        _check_context(v, what)
+    return v
 
 
 def _unwrap_all(values) -> list:
@@ -110,7 +136,7 @@ def _values(values, what: str) -> list:
     """``values`` unwrapped, each checked to be an IR Value: a Python number
     or anything else is a TypeError naming the position, raised here rather
     than as an AttributeError deep inside the op builder."""
-    out = _unwrap_all(values)
+    out = [_unwrap(v, f"{what} #{i}") for i, v in enumerate(values)]
     for i, v in enumerate(out):
         if not isinstance(v, Value):
             hint = (" (make a scalar with b.index(...) or b.scalar(...))"
@@ -126,7 +152,7 @@ def _type(t, what: str) -> Type:
     ``TypeError`` for anything else and ``ValueError`` for text that is not
     a type."""
     if isinstance(t, Type):
-        return t
+        return _check_context(t, f"{what}: type {t}")
     if isinstance(t, str):
         try:
             return Type.parse(t)
@@ -213,8 +239,15 @@ def param(name: str, type: Union[Type, str], direction: str = "in") -> Param:
 
 def module(runtime: Optional[str] = None) -> Module:
     """An empty module; ``runtime`` sets its ``pto.runtime`` attribute
-    (``"tensormap_and_ringbuffer"`` or ``"host_build_graph"``)."""
+    (``"tensormap_and_ringbuffer"`` or ``"host_build_graph"``). The module
+    lives as long as the current Context, so the values and ops built in it
+    stay valid after the caller drops the Module."""
     m = Module.create(loc=_caller_location())
+    # Held by its Context: MLIR frees a module's IR with the last reference
+    # to the Module object, and a Value or op taken from it would then
+    # dangle (using it crashed the interpreter). A module built here lives
+    # as long as its Context.
+    Context.current.__dict__.setdefault("_pto_builder_modules", []).append(m)
     if runtime is not None:
         m.operation.attributes[pto.RUNTIME_ATTR] = pto.runtime_attr(runtime)
     return m
@@ -253,6 +286,8 @@ def _function(op_class, name: str, params: Sequence[Param],
               results: Sequence[Type], with_body: bool, **kwargs):
     _require_insertion_point(f"@{name}")
     results = [_type(t, f"@{name} result #{i}") for i, t in enumerate(results)]
+    for p in params:
+        _check_context(p.type, f"@{name} parameter {p.name!r} (type {p.type})")
     fn_type = FunctionType.get([p.type for p in params], list(results))
     loc = _caller_location(name)
     op = op_class(name, TypeAttr.get(fn_type), arg_attrs=_arg_attrs(params),
@@ -340,6 +375,7 @@ def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
     passed than the kernel has tensor parameters, or a scalar whose type is
     not the parameter's; ``TypeError`` if an argument is not an IR value.
     """
+    _check_context(kernel_op, f"kernel @{_symbol(kernel_op)}")
     args = _values(args, f"argument of @{_symbol(kernel_op)}")
     params, _, directions = _signature(kernel_op)
     num_tensor_args = sum(1 for a in args if _is_tensor(a.type))
@@ -367,6 +403,7 @@ def call(graph_op, args: Sequence[Value], name: Optional[str] = None) -> Tuple[V
     (each tensor result names the buffer the Graph returns there). Raises
     ``TypeError`` if an argument is not an IR value and ``ValueError`` for a
     scalar whose type is not the parameter's."""
+    _check_context(graph_op, f"Graph @{_symbol(graph_op)}")
     params, results, _ = _signature(graph_op)
     args = _values(args, f"argument of @{_symbol(graph_op)}")
     for i, (a, t) in enumerate(zip(args, params)):

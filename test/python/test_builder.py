@@ -149,3 +149,96 @@ def test_submit_arity_checked_before_building():
                 (a,) = b.arguments(main)
                 with pytest.raises(ValueError, match="1 tensor parameters, got 2"):
                     b.submit(k, [a, a])
+
+
+def _run_fresh(code: str):
+    """Runs `code` in a fresh interpreter: a regression shows as an abort or
+    a segfault there instead of killing the test session."""
+    import subprocess
+    import sys
+    import textwrap
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)],
+                          capture_output=True, text=True, timeout=120)
+
+
+PREAMBLE = """
+    import gc
+    from pto_mlir import builder as b
+    from pto_mlir.ir import Context, MLIRError
+
+    def build(t):
+        m = b.module()
+        with b.inserting(m):
+            k = b.kernel("k", [b.param("a", t, "inout")])
+            main = b.orchestration("main", [b.param("a", t, "inout")])
+            with b.inserting(main):
+                (a,) = b.arguments(main)
+        return m, k, main, a
+"""
+
+
+def test_values_outlive_a_dropped_module():
+    """A module built by b.module() lives as long as its Context: values
+    and ops taken from it stay usable after the Module is dropped (MLIR
+    would free the IR with the last reference, and a use then crashed)."""
+    result = _run_fresh(PREAMBLE + """
+    with Context(), b.here():
+        t = b.tensor([4], "f32")
+        _, k, main, a = build(t)
+        gc.collect()
+        print("type", a.type)
+        with b.inserting(main):
+            b.submit(k, [a])
+            b.ret()
+        main.verify()
+        print("verified")
+    """)
+    assert result.returncode == 0, result.stderr
+    assert "type !pto.tensor<4xf32>" in result.stdout and "verified" in result.stdout
+
+
+@pytest.mark.parametrize("use", [
+    "b.submit(k2, [a1])",
+    "b.submit(k1, [a2])",
+    "b.call(g1, [a2])",
+    "b.ret([a1])",
+    "b.slice(a1, [0], [2])",
+    "b.scalar(n1) + 1",
+    "b.kernel('k3', [b.param('x', t1)])",
+    "b.kernel('k3', [p1])",
+    "b.graph('g3', [b.param('x', t2)], results=[t1])",
+])
+def test_another_contexts_objects_raise_value_error(use):
+    """A value, type, op or parameter of another Context (an exited one
+    included) is a ValueError at the call; nothing aborts at exit."""
+    result = _run_fresh(PREAMBLE + f"""
+    with Context(), b.here():
+        t1 = b.tensor([4], "f32")
+        p1 = b.param("x", t1)
+        m1 = b.module("host_build_graph")
+        with b.inserting(m1):
+            k1 = b.kernel("k", [b.param("a", t1, "inout")])
+            g1 = b.graph("g", [b.param("a", t1, "inout")])
+            main1 = b.orchestration("main", [b.param("a", t1, "inout"), b.param("n", "index")])
+            with b.inserting(main1):
+                a1, n1 = b.arguments(main1)
+    with Context(), b.here():
+        t2 = b.tensor([4], "f32")
+        m2 = b.module("host_build_graph")
+        with b.inserting(m2):
+            k2 = b.kernel("k", [b.param("a", t2, "inout")])
+            main2 = b.orchestration("main", [b.param("a", t2, "inout")])
+            with b.inserting(main2):
+                (a2,) = b.arguments(main2)
+                try:
+                    {use}
+                    print("accepted")
+                except ValueError as error:
+                    print("ValueError:", error)
+                b.ret()
+        m2.operation.verify()
+    print("exit")
+    """)
+    assert result.returncode == 0, result.stderr
+    assert "belongs to another Context" in result.stdout, result.stdout
+    assert "accepted" not in result.stdout and "exit" in result.stdout
