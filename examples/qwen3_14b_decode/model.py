@@ -269,13 +269,20 @@ def _build(d: Dims) -> Module:
             b.param("x", x_t), b.param("w", _bf16([H, V])),
             b.param("logits", b.tensor([B, V], "f32"), "out")], core_type="aic")
         # Mixed (cube + vector): paged decode attention of one KV head and
-        # its G query heads: scores on the cube, softmax on the vector
-        # cores, then the weighted sum of V on the cube.
-        attention = b.kernel("paged_attention", [
+        # its G query heads: scores and the weighted sum of V on the cube
+        # kernel, softmax on the vector kernel, which runs on both vector
+        # lanes.
+        attention_params = [
             b.param("q", q_group_t), b.param("k_cache", cache_head_t),
             b.param("v_cache", cache_head_t), b.param("block_table", block_table_t),
             b.param("context_lens", per_seq_t), b.param("out", q_group_t, "out"),
-            b.param("scale", f32)], core_type="mixed")
+            b.param("scale", f32)]
+        attention_cube = b.kernel("paged_attention_cube", attention_params,
+                                  core_type="aic")
+        attention_vector = b.kernel("paged_attention_vector", attention_params,
+                                    core_type="aiv")
+        attention = b.kernel("paged_attention", attention_params, core_type="mixed",
+                             lanes=[attention_cube, attention_vector, attention_vector])
 
         # --- One decoder layer. --------------------------------------------
         layer = b.graph("decoder_layer", [

@@ -70,6 +70,7 @@ from .ir import (
     Block,
     Context,
     DictAttr,
+    FlatSymbolRefAttr,
     FloatType,
     FunctionType,
     IndexType,
@@ -300,12 +301,29 @@ def _function(op_class, name: str, params: Sequence[Param],
 
 
 def kernel(name: str, params: Sequence[Param], core_type: str = "aiv",
-           results: Sequence[Type] = ()) -> pto.KernelOp:
+           results: Sequence[Type] = (), lanes: Sequence[Any] = ()) -> pto.KernelOp:
     """Declares kernel ``@name`` (no body) running on ``core_type`` cores
     (``aic``, ``aiv`` or ``mixed``). Tensor parameters must precede scalar
-    ones."""
+    ones.
+
+    A ``mixed`` kernel is a group that names its ``lanes`` (kernel ops or
+    symbol names): the AIC kernel, then the AIV kernel of vector lane 0 and
+    optionally of lane 1, each with this signature. Raises ``ValueError``
+    for lanes on another core type, or a mixed kernel with fewer than 2 or
+    more than 3 (the verifier checks the lanes' core types and signatures).
+    """
+    if (core_type == "mixed") != bool(lanes) or len(lanes) > 3 or len(lanes) == 1:
+        raise ValueError(f"@{name}: a mixed kernel names 2 or 3 lanes (AIC, AIV, "
+                         f"optional second AIV) and no other kernel has any; got "
+                         f"core_type {core_type!r} with {len(lanes)} lanes")
+    kwargs = {}
+    if lanes:
+        kwargs["lanes"] = ArrayAttr.get([
+            FlatSymbolRefAttr.get(lane if isinstance(lane, str) else
+                                  _symbol(_check_context(lane, f"@{name} lane #{i}")))
+            for i, lane in enumerate(lanes)])
     return _function(pto.KernelOp, name, params, results, with_body=False,
-                     core_type=pto.core_type_attr(core_type))
+                     core_type=pto.core_type_attr(core_type), **kwargs)
 
 
 def graph(name: str, params: Sequence[Param],

@@ -242,3 +242,22 @@ def test_another_contexts_objects_raise_value_error(use):
     assert result.returncode == 0, result.stderr
     assert "belongs to another Context" in result.stdout, result.stdout
     assert "accepted" not in result.stdout and "exit" in result.stdout
+
+
+def test_mixed_kernel_names_its_lanes():
+    """A mixed kernel is built with its lanes (ops or names) and prints
+    them; lanes on another core type, or a wrong count, raise ValueError."""
+    with Context(), b.here():
+        t = b.tensor([16], "f32")
+        module = b.module()
+        with b.inserting(module):
+            params = [b.param("x", t, "inout")]
+            cube = b.kernel("cube", params, core_type="aic")
+            vec = b.kernel("vec", params, core_type="aiv")
+            b.kernel("both", params, core_type="mixed", lanes=[cube, vec, "vec"])
+            for core_type, lanes in (("mixed", []), ("mixed", [cube]), ("aiv", [cube, vec]),
+                                     ("mixed", [cube, vec, vec, vec])):
+                with pytest.raises(ValueError, match="a mixed kernel names 2 or 3 lanes"):
+                    b.kernel("bad", params, core_type=core_type, lanes=lanes)
+        module.operation.verify()
+        assert "pto.kernel mixed(@cube, @vec, @vec) @both(" in str(module)

@@ -317,17 +317,29 @@ LogicalResult OrchestrationEmitter::emitModule() {
     hostControl = std::move(*control);
   }
 
-  // Kernel ids are the kernels' positions in the module.
+  // Kernel ids are the positions in the module of the kernels with code of
+  // their own; a mixed kernel is a group of such kernels (its lanes).
   os << "// Orchestration function: "
      << commentSafe(entry->getName()) << "\n";
   os << "// Kernel ids:";
   for (KernelOp kernel : module.getOps<KernelOp>()) {
+    if (kernel.getLanesAttr())
+      continue;
     int64_t id = kernelIds.size();
     kernelIds[kernel] = id;
     os << " " << id << " = @" << commentSafe(kernel.getName()) << " ("
        << stringifyCoreType(kernel.getCoreType()) << ")";
   }
   os << "\n";
+  for (KernelOp kernel : module.getOps<KernelOp>()) {
+    ArrayAttr lanes = kernel.getLanesAttr();
+    if (!lanes)
+      continue;
+    os << "// Mixed kernel @" << commentSafe(kernel.getName()) << ":";
+    for (Attribute lane : lanes)
+      os << " @" << commentSafe(cast<FlatSymbolRefAttr>(lane).getValue());
+    os << "\n";
+  }
   os << "#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n";
   os << "#include \"" << sp::kHeader << "\"\n\n";
   if (!module.getOps<GraphOp>().empty())
@@ -1050,9 +1062,20 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
     call = std::string(sp::kSubmitAiv) + "(" + std::to_string(id) + ", " + params + ")";
     break;
   case CoreType::mixed: {
+    // {AIC lane, AIV lane 0, AIV lane 1 or none}.
     std::string mixed = freshName(taskPrefix + "mixed_" + std::to_string(task));
-    os << sp::kMixedKernels << " " << mixed << " = {" << id << ", " << id
-       << ", " << sp::kInvalidKernelId << "};\n";
+    os << sp::kMixedKernels << " " << mixed << " = {";
+    ArrayAttr lanes = kernel.getLanesAttr();
+    for (unsigned lane = 0; lane < 3; ++lane) {
+      if (lane)
+        os << ", ";
+      if (lane < lanes.size())
+        os << kernelIds.lookup(symbols.lookup<KernelOp>(
+            cast<FlatSymbolRefAttr>(lanes[lane]).getAttr()));
+      else
+        os << sp::kInvalidKernelId;
+    }
+    os << "};\n";
     call = std::string(sp::kSubmitMixed) + "(" + mixed + ", " + params + ")";
     break;
   }

@@ -1533,3 +1533,69 @@ pto.orchestration @o() {
   }
   pto.return
 }
+
+//===----------------------------------------------------------------------===//
+// Mixed kernels and their lanes
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error@+1 {{'pto.kernel' op is mixed but names no lanes: a mixed kernel runs an AIC kernel and one or two AIV kernels, written `pto.kernel mixed(@aic_kernel, @aiv_kernel) @m(...)`}}
+pto.kernel mixed @m(%x: !pto.tensor<16xf32>)
+
+// -----
+
+pto.kernel aic @c(%x: !pto.tensor<16xf32>)
+// expected-error@+1 {{'pto.kernel' op names lanes, but only a mixed kernel has them (this one is aiv)}}
+pto.kernel aiv(@c, @c) @v(%x: !pto.tensor<16xf32>)
+
+// -----
+
+pto.kernel aic @c(%x: !pto.tensor<16xf32>)
+// expected-error@+1 {{'pto.kernel' op names 1 lane: a mixed kernel has an AIC lane and one or two AIV lanes}}
+pto.kernel mixed(@c) @m(%x: !pto.tensor<16xf32>)
+
+// -----
+
+pto.kernel aic @c(%x: !pto.tensor<16xf32>)
+pto.kernel aiv @v(%x: !pto.tensor<16xf32>)
+// expected-error@+1 {{'pto.kernel' op names 4 lanes}}
+pto.kernel mixed(@c, @v, @v, @v) @m(%x: !pto.tensor<16xf32>)
+
+// -----
+
+pto.kernel aic @c(%x: !pto.tensor<16xf32>)
+// expected-error@+1 {{'pto.kernel' op AIV lane @nowhere does not reference a pto.kernel}}
+pto.kernel mixed(@c, @nowhere) @m(%x: !pto.tensor<16xf32>)
+
+// -----
+
+pto.kernel aiv @v(%x: !pto.tensor<16xf32>)
+// expected-error@+1 {{'pto.kernel' op AIC lane @v is an aiv kernel, expected an aic one}}
+pto.kernel mixed(@v, @v) @m(%x: !pto.tensor<16xf32>)
+
+// -----
+
+pto.kernel aic @c(%x: !pto.tensor<16xf32>)
+pto.kernel aiv @v(%x: !pto.tensor<16xf32>)
+// expected-error@+1 {{'pto.kernel' op AIV lane @c is an aic kernel, expected an aiv one}}
+pto.kernel mixed(@c, @v, @c) @m(%x: !pto.tensor<16xf32>)
+
+// -----
+
+pto.kernel aic @c(%x: !pto.tensor<16xf32>)
+pto.kernel aiv @v(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+// expected-error@+1 {{'pto.kernel' op AIV lane @v has a signature other than @m's: the task passes the same arguments to every lane}}
+pto.kernel mixed(@c, @v) @m(%x: !pto.tensor<16xf32>)
+
+// -----
+
+pto.kernel aic @c(%x: !pto.tensor<16xf32>)
+pto.kernel aiv @v(%x: !pto.tensor<16xf32>)
+// expected-error@+1 {{'pto.kernel' op AIC lane @c has a signature other than @m's}}
+pto.kernel mixed(@c, @v) @m(%x: !pto.tensor<8xf32>)
+
+// -----
+
+// expected-error@+1 {{expected attribute value}}
+pto.kernel mixed() @m(%x: !pto.tensor<16xf32>)

@@ -18,8 +18,25 @@ pto.kernel aiv @add(%a: !pto.tensor<16xf32>,
                     %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
                     %scale: f32)
 
-// CHECK-LABEL: pto.kernel mixed @split(!pto.tensor<?x64xbf16>, !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>}, !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>}, index, i64 {pto.direction = #pto.direction<in>}){{$}}
-pto.kernel mixed @split(%x: !pto.tensor<?x64xbf16>,
+// CHECK-LABEL: pto.kernel aic @split_cube(
+pto.kernel aic @split_cube(%x: !pto.tensor<?x64xbf16>,
+                           %lo: !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>},
+                           %hi: !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>},
+                           %n: index, %k: i64 {pto.direction = #pto.direction<in>})
+// CHECK-LABEL: pto.kernel aiv @split_vector(
+pto.kernel aiv @split_vector(%x: !pto.tensor<?x64xbf16>,
+                             %lo: !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>},
+                             %hi: !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>},
+                             %n: index, %k: i64 {pto.direction = #pto.direction<in>})
+
+// A mixed kernel names its lanes: AIC, then one or two AIV kernels.
+// CHECK-LABEL: pto.kernel mixed(@split_cube, @split_vector, @split_vector) @split2(
+// CHECK-LABEL: pto.kernel mixed(@split_cube, @split_vector) @split(!pto.tensor<?x64xbf16>, !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>}, !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>}, index, i64 {pto.direction = #pto.direction<in>}){{$}}
+pto.kernel mixed(@split_cube, @split_vector, @split_vector) @split2(%x: !pto.tensor<?x64xbf16>,
+                        %lo: !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>},
+                        %hi: !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>},
+                        %n: index, %k: i64 {pto.direction = #pto.direction<in>})
+pto.kernel mixed(@split_cube, @split_vector) @split(%x: !pto.tensor<?x64xbf16>,
                         %lo: !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>},
                         %hi: !pto.tensor<16x32xbf16> {pto.direction = #pto.direction<out>},
                         %n: index, %k: i64 {pto.direction = #pto.direction<in>})

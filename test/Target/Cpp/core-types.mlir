@@ -2,12 +2,15 @@
 
 // Core types (spec "Core Type Inference", "Group Functions (Mixed Kernels)"):
 // an aic kernel is submitted with rt_submit_aic_task, an aiv kernel with
-// rt_submit_aiv_task, a mixed kernel through a MixedKernels triple
-// {aic, aiv, INVALID_KERNEL_ID} and rt_submit_task. Kernel ids are the kernels'
-// positions in the module, listed in the file's header comment.
+// rt_submit_aiv_task, a mixed kernel through a MixedKernels triple of its
+// lanes' ids {aic, aiv0, aiv1 or INVALID_KERNEL_ID} and rt_submit_task.
+// Kernel ids are the positions of the kernels with code (not the mixed
+// groups), listed in the file's header comment with each group's lanes.
 
 // CHECK-LABEL: // Orchestration function: cores
-// CHECK:       // Kernel ids: 0 = @matmul (aic) 1 = @scale (aiv) 2 = @fused (mixed)
+// CHECK:       // Kernel ids: 0 = @matmul (aic) 1 = @scale (aiv) 2 = @fused_cube (aic) 3 = @fused_vector (aiv)
+// CHECK-NEXT:  // Mixed kernel @fused: @fused_cube @fused_vector
+// CHECK-NEXT:  // Mixed kernel @fused_both: @fused_cube @fused_vector @fused_vector
 // CHECK-NEXT:  #include <stddef.h>
 // CHECK-NEXT:  #include <stdint.h>
 // CHECK-NEXT:  #include <stdio.h>
@@ -42,15 +45,15 @@
 // CHECK-NEXT:      params_t2.add_input(ext_w);
 // CHECK-NEXT:      params_t2.add_inout(ext_y);
 // CHECK-NEXT:      params_t2.add_scalar(to_u64(2.000000000e+00f));
-// CHECK-NEXT:      MixedKernels mixed_2 = {2, 2, INVALID_KERNEL_ID};
+// CHECK-NEXT:      MixedKernels mixed_2 = {2, 3, INVALID_KERNEL_ID};
 // CHECK-NEXT:      rt_submit_task(mixed_2, params_t2);
-// CHECK-NEXT:      // Task 3: @fused
+// CHECK-NEXT:      // Task 3: @fused_both
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_input(ext_x);
 // CHECK-NEXT:      params_t3.add_input(ext_w);
 // CHECK-NEXT:      params_t3.add_inout(ext_y);
 // CHECK-NEXT:      params_t3.add_scalar(to_u64(2.000000000e+00f));
-// CHECK-NEXT:      MixedKernels mixed_3 = {2, 2, INVALID_KERNEL_ID};
+// CHECK-NEXT:      MixedKernels mixed_3 = {2, 3, 3};
 // CHECK-NEXT:      rt_submit_task(mixed_3, params_t3);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
@@ -61,7 +64,13 @@ module {
   pto.kernel aic @matmul(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf16, dn>,
                          %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<out>})
   pto.kernel aiv @scale(%y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}, %s: f32)
-  pto.kernel mixed @fused(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf16, dn>,
+  pto.kernel aic @fused_cube(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf16, dn>,
+                          %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}, %s: f32)
+  pto.kernel aiv @fused_vector(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf16, dn>,
+                          %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}, %s: f32)
+  pto.kernel mixed(@fused_cube, @fused_vector) @fused(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf16, dn>,
+                          %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}, %s: f32)
+  pto.kernel mixed(@fused_cube, @fused_vector, @fused_vector) @fused_both(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf16, dn>,
                           %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}, %s: f32)
   pto.orchestration @cores(%x: !pto.tensor<16x32xf16> loc("x"), %w: !pto.tensor<32x16xf16, dn> loc("w"),
                            %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<out>} loc("y")) {
@@ -69,7 +78,7 @@ module {
     %y1, %t0 = pto.submit @matmul(%x, %w, %y) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
     %y2, %t1 = pto.submit @scale(%y1, %s) : (!pto.tensor<16x16xf32>, f32) -> !pto.tensor<16x16xf32>
     %y3, %t2 = pto.submit @fused(%x, %w, %y2, %s) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>, f32) -> !pto.tensor<16x16xf32>
-    %y4, %t3 = pto.submit @fused(%x, %w, %y3, %s) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>, f32) -> !pto.tensor<16x16xf32>
+    %y4, %t3 = pto.submit @fused_both(%x, %w, %y3, %s) : (!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32>, f32) -> !pto.tensor<16x16xf32>
     pto.return
   }
 }

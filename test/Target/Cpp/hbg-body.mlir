@@ -200,7 +200,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      // Task 0: @mm
 // CHECK-NEXT:      CoreTaskArgs mix_params_t0;
 // CHECK-NEXT:      mix_params_t0.add_inout(x);
-// CHECK-NEXT:      MixedKernels mix_mixed_0 = {0, 0, INVALID_KERNEL_ID};
+// CHECK-NEXT:      MixedKernels mix_mixed_0 = {0, 1, INVALID_KERNEL_ID};
 // CHECK-NEXT:      rt_submit_task(mix_mixed_0, mix_params_t0);
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < (int64_t)2; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
@@ -212,7 +212,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          CoreTaskArgs mix_params_t1;
 // CHECK-NEXT:          mix_params_t1.add_output(scratch);
 // CHECK-NEXT:          mix_params_t1.add_inout(x);
-// CHECK-NEXT:          rt_submit_aiv_task(1, mix_params_t1);
+// CHECK-NEXT:          rt_submit_aiv_task(2, mix_params_t1);
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -228,11 +228,11 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_output(scratch_1);
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
-// CHECK-NEXT:      rt_submit_aiv_task(1, params_t0);
+// CHECK-NEXT:      rt_submit_aiv_task(2, params_t0);
 // CHECK-NEXT:      // Task 1: @mm
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_x);
-// CHECK-NEXT:      MixedKernels mixed_1 = {0, 0, INVALID_KERNEL_ID};
+// CHECK-NEXT:      MixedKernels mixed_1 = {0, 1, INVALID_KERNEL_ID};
 // CHECK-NEXT:      rt_submit_task(mixed_1, params_t1);
 // CHECK-NEXT:      // Task 2: Graph @mix
 // CHECK-NEXT:      GraphTaskArgs params_t2;
@@ -243,7 +243,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.kernel mixed @mm(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aic @mm_cube(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @mm_vector(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel mixed(@mm_cube, @mm_vector) @mm(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.kernel aiv @fill(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>}, %x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @mix(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("x")) {
     %c0 = arith.constant 0 : index

@@ -155,6 +155,21 @@ ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
            << keyword << "'";
   result.addAttribute(getCoreTypeAttrName(result.name),
                       CoreTypeAttr::get(parser.getContext(), *coreType));
+  // A mixed kernel's lanes: `mixed(@aic, @aiv0[, @aiv1])`.
+  if (succeeded(parser.parseOptionalLParen())) {
+    SmallVector<Attribute> lanes;
+    if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+          FlatSymbolRefAttr lane;
+          if (parser.parseAttribute(lane))
+            return failure();
+          lanes.push_back(lane);
+          return success();
+        }) ||
+        parser.parseRParen())
+      return failure();
+    result.addAttribute(getLanesAttrName(result.name),
+                        parser.getBuilder().getArrayAttr(lanes));
+  }
   return parseFunctionLike(parser, result, getFunctionTypeAttrName(result.name),
                            getArgAttrsAttrName(result.name),
                            getResAttrsAttrName(result.name));
@@ -162,7 +177,13 @@ ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
 
 void KernelOp::print(OpAsmPrinter &p) {
   p << ' ' << stringifyCoreType(getCoreType());
-  printFunctionLike(p, *this, {getCoreTypeAttrName().getValue()});
+  if (ArrayAttr lanes = getLanesAttr()) {
+    p << '(';
+    llvm::interleaveComma(lanes, p, [&](Attribute lane) { p << lane; });
+    p << ')';
+  }
+  printFunctionLike(p, *this,
+                    {getCoreTypeAttrName().getValue(), getLanesAttrName().getValue()});
 }
 
 LogicalResult KernelOp::verify() {
@@ -174,6 +195,51 @@ LogicalResult KernelOp::verify() {
       return emitOpError() << "result #" << index << " has type " << type
                            << ": a kernel returns only tensors (its own "
                               "out/inout parameters)";
+  bool isMixed = getCoreType() == CoreType::mixed;
+  ArrayAttr lanes = getLanesAttr();
+  if (isMixed && !lanes)
+    return emitOpError()
+           << "is mixed but names no lanes: a mixed kernel runs an AIC "
+              "kernel and one or two AIV kernels, written `pto.kernel "
+              "mixed(@aic_kernel, @aiv_kernel) @"
+           << getName() << "(...)`";
+  if (!isMixed && lanes)
+    return emitOpError() << "names lanes, but only a mixed kernel has them "
+                            "(this one is "
+                         << stringifyCoreType(getCoreType()) << ")";
+  if (lanes && (lanes.size() < 2 || lanes.size() > 3))
+    return emitOpError() << "names " << plural(lanes.size(), "lane")
+                         << ": a mixed kernel has an AIC lane and one or two "
+                            "AIV lanes";
+  return success();
+}
+
+LogicalResult KernelOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  ArrayAttr lanes = getLanesAttr();
+  if (!lanes)
+    return success();
+  for (auto [index, attr] : llvm::enumerate(lanes)) {
+    auto symbol = cast<FlatSymbolRefAttr>(attr);
+    CoreType expected = index == 0 ? CoreType::aic : CoreType::aiv;
+    StringRef role = index == 0 ? "AIC lane" : "AIV lane";
+    auto lane = symbolTable.lookupNearestSymbolFrom<KernelOp>(*this, symbol);
+    if (!lane)
+      return emitOpError() << role << " " << symbol
+                           << " does not reference a pto.kernel";
+    if (lane.getCoreType() != expected)
+      return emitOpError() << role << " " << symbol << " is an "
+                           << stringifyCoreType(lane.getCoreType())
+                           << " kernel, expected an "
+                           << stringifyCoreType(expected) << " one";
+    bool sameSignature = lane.getFunctionType() == getFunctionType();
+    for (unsigned i = 0, e = getNumArguments(); sameSignature && i < e; ++i)
+      sameSignature = getArgDirection(lane, i) == getArgDirection(*this, i);
+    if (!sameSignature)
+      return emitOpError() << role << " " << symbol
+                           << " has a signature other than @" << getName()
+                           << "'s: the task passes the same arguments to "
+                              "every lane";
+  }
   return success();
 }
 

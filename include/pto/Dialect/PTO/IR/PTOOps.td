@@ -62,7 +62,8 @@ class PTO_FunctionOp<string mnemonic, list<Trait> traits = []>
   }];
 }
 
-def PTO_KernelOp : PTO_FunctionOp<"kernel", [Symbol]> {
+def PTO_KernelOp : PTO_FunctionOp<"kernel", [Symbol,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "An InCore kernel";
   let description = [{
     Declares a kernel that runs on the device's cores. The core type (`aic`,
@@ -80,8 +81,23 @@ def PTO_KernelOp : PTO_FunctionOp<"kernel", [Symbol]> {
                         %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>},
                         %scale: f32)
     ```
+
+    A `mixed` kernel is a group: one task runs an AIC kernel and one or two
+    AIV kernels together (the runtime's `MixedKernels`). It names them, its
+    *lanes*, in order: the AIC kernel, then the AIV kernel of vector lane 0
+    and, optionally, of lane 1 (else lane 1 stays unused). Each lane is a
+    `pto.kernel` of that core type with the group's signature (the task
+    passes the same arguments to each); the group has no code of its own
+    and so no kernel id.
+
+    ```mlir
+    pto.kernel aic @attn_cube(%q: !pto.tensor<16x128xbf16>, %o: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<out>})
+    pto.kernel aiv @attn_vec(%q: !pto.tensor<16x128xbf16>, %o: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<out>})
+    pto.kernel mixed(@attn_cube, @attn_vec, @attn_vec) @attn(%q: !pto.tensor<16x128xbf16>, %o: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<out>})
+    ```
   }];
-  let arguments = !con(commonArguments, (ins PTO_CoreTypeAttr:$core_type));
+  let arguments = !con(commonArguments, (ins PTO_CoreTypeAttr:$core_type,
+                                             OptionalAttr<FlatSymbolRefArrayAttr>:$lanes));
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
                                  "::mlir::FunctionType":$type,
                                  "::mlir::pto::CoreType":$coreType), [{
