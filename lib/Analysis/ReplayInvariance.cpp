@@ -68,11 +68,21 @@ ReplayInvariance::ReplayInvariance(GraphOp graph,
     } else if (auto dim = dyn_cast<DimOp>(op)) {
       // A literal extent is a literal; a `?` one is fixed by the recording
       // only for a boundary tensor (by buffer identity: a view's shape may
-      // differ).
-      TypedValue<TensorType> source = dim.getSource();
+      // differ), also seen through transposes, whose extents are their
+      // source's, permuted.
+      Value source = dim.getSource();
+      int64_t axis = dim.getAxisAttr().getInt();
+      if (!cast<TensorType>(source.getType()).isDynamicDim(axis)) {
+        flags[result] = Invariant;
+        return;
+      }
+      while (auto transpose = source.getDefiningOp<TransposeOp>()) {
+        int64_t axis0 = transpose.getAxis0(), axis1 = transpose.getAxis1();
+        axis = axis == axis0 ? axis1 : axis == axis1 ? axis0 : axis;
+        source = transpose.getSource();
+      }
       BlockArgument arg = provenance.getRootArgument(source);
-      if (!source.getType().isDynamicDim(dim.getAxisAttr().getInt()) ||
-          (arg && arg.getType() == source.getType()))
+      if (arg && arg.getType() == source.getType())
         flags[result] = Invariant;
     }
   });

@@ -82,18 +82,28 @@ struct NormalizeReturnOrderPass
           perFunction[i][&operand] = param;
           continue;
         }
+        failed = true;
+        Operation *def = provenance.getRoot(value).getDefiningOp();
+        // A result of a Graph called from a Graph: that call is the error
+        // (the pto-legalize-graph-boundary rule), not the return.
+        if (auto call = dyn_cast_or_null<CallOp>(def); call && isa<GraphOp>(func)) {
+          emitOpErrorAt(call) << "calls Graph @" << call.getCallee()
+                              << " from Graph @" << func.getName()
+                              << ": the runtime cannot record a Graph while "
+                                 "recording another";
+          continue;
+        }
         InFlightDiagnostic diag =
-            ret.emitOpError()
+            emitOpErrorAt(ret)
             << "returns at position " << operand.getOperandNumber()
             << " a tensor that is not one of @" << func.getName()
             << "'s parameters: a "
             << (isa<GraphOp>(func) ? "Graph" : "kernel")
             << " may only return its own parameters";
-        if (Operation *def = provenance.getRoot(value).getDefiningOp())
+        if (def)
           diag.attachNote(def->getLoc())
               << "the returned buffer comes from this '" << def->getName()
               << "'";
-        failed = true;
       }
       diagnostics.eraseOrderIDForThread();
     });

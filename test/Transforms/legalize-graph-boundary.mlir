@@ -927,3 +927,30 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // DECODER-NEXT:      scf.yield %[[R]] : !pto.tensor<16x128xf32>
 // DECODER-NEXT:    }
 // DECODER-NEXT:    return
+
+// -----
+
+// A `?` extent of a boundary tensor is fixed by the recording (the boundary
+// layout is part of the Graph key), seen through a transpose too: a view
+// sized by it stays in the body, unchanged, and nothing is hoisted.
+// CHECK-LABEL: pto.graph @transposed_extent
+// CHECK-SAME:    (%[[W:.+]]: !pto.tensor<16x?xf32>, %{{.+}}: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>})
+// CHECK-NEXT:    %[[WT:.+]] = pto.transpose %[[W]], 0, 1
+// CHECK-NEXT:    %[[N:.+]] = pto.dim %[[WT]], 0
+// CHECK-NEXT:    pto.slice %[[WT]] [0, 0] [%[[N]], 16]
+// CHECK-LABEL: pto.orchestration @transposed_extent_main
+// CHECK-NEXT:    pto.call @transposed_extent(%{{.+}}, %{{.+}}) : (!pto.tensor<16x?xf32>, !pto.tensor<16x16xf32>) -> ()
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<?x16xf32>, %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @transposed_extent(%w: !pto.tensor<16x?xf32>, %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}) {
+    %wt = pto.transpose %w, 0, 1 : !pto.tensor<16x?xf32>
+    %n = pto.dim %wt, 0 : !pto.tensor<?x16xf32>
+    %v = pto.slice %wt[0, 0] [%n, 16] : !pto.tensor<?x16xf32> to !pto.tensor<?x16xf32>
+    %y1, %t = pto.submit @k(%v, %y) : (!pto.tensor<?x16xf32>, !pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+    pto.return
+  }
+  pto.orchestration @transposed_extent_main(%w: !pto.tensor<16x?xf32>, %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @transposed_extent(%w, %y) : (!pto.tensor<16x?xf32>, !pto.tensor<16x16xf32>) -> ()
+    pto.return
+  }
+}

@@ -81,3 +81,21 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return %l : !pto.tensor<16xf32>
   }
 }
+
+// -----
+
+// A Graph returning what a Graph it calls returns: the call is the error,
+// reported as the legalization reports it (the callee's return is not yet
+// normalized, so the result names no parameter of @outer).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @inner(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<16xf32> {
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return %x1 : !pto.tensor<16xf32>
+  }
+  pto.graph @outer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<16xf32> {
+    // expected-error@+1 {{'pto.call' op calls Graph @inner from Graph @outer: the runtime cannot record a Graph while recording another}}
+    %y = pto.call @inner(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return %y : !pto.tensor<16xf32>
+  }
+}
