@@ -84,13 +84,16 @@ diagnostics) instead of exiting. :func:`count_recorded_nodes` and
 """
 
 import argparse
+import contextlib
 import json
 import os
 import re
 import runpy
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
 import traceback
 from dataclasses import asdict, dataclass, field
@@ -1130,6 +1133,11 @@ def _check_output_dir(output: Path) -> None:
         return
     if not output.is_dir():
         raise CompileError(f"{output}: error: exists and is not a directory", "writing")
+    if os.path.ismount(output):
+        raise CompileError(
+            f"{output}: error: is a mount point: pto-compile writes its output "
+            f"folder beside it and renames it into place, which a mount point "
+            f"cannot take; choose a folder inside it", "writing")
     foreign = sorted(p.name for p in output.iterdir() if not _is_output_file(p))
     if foreign:
         shown = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
@@ -1138,11 +1146,32 @@ def _check_output_dir(output: Path) -> None:
             f"does not write ({shown}); remove it or choose another -o", "writing")
 
 
+@contextlib.contextmanager
+def _interrupt_raises():
+    """While writing, Ctrl-C raises KeyboardInterrupt (whatever handler the
+    caller set, e.g. pto-compile's immediate exit) so that the staging folder
+    is removed before the interrupt goes on."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _write_atomically(output: Path, files: Dict[str, str]) -> List[Path]:
     """Writes ``files`` (name -> text) as the only contents of ``output``:
     into a temporary directory in the same parent, renamed into place once
-    complete; an existing ``output`` is replaced only then."""
+    complete; an existing ``output`` is replaced only then. Interrupted,
+    it leaves ``output`` as it was and re-raises KeyboardInterrupt."""
     _check_output_dir(output)
+    with _interrupt_raises():
+        return _write_staged(output, files)
+
+
+def _write_staged(output: Path, files: Dict[str, str]) -> List[Path]:
     parent = output.parent
     created: Optional[Path] = None
     missing = []
@@ -1177,15 +1206,21 @@ def _write_atomically(output: Path, files: Dict[str, str]) -> List[Path]:
         else:
             os.rename(staging, output)
         staging = None
-    except OSError as error:
+    except (OSError, KeyboardInterrupt) as error:
+        if backup is not None and not output.exists():
+            os.rename(backup, output)
+            backup = None
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
         if backup is not None:
             shutil.rmtree(backup, ignore_errors=True)
         if created is not None:
             shutil.rmtree(created, ignore_errors=True)
-        raise CompileError(f"{output}: error: cannot write the output: {error}",
-                           "writing") from None
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        where = f" ({error.filename})" if error.filename else ""
+        raise CompileError(f"{output}: error: cannot write the output: "
+                           f"{error.strerror or error}{where}", "writing") from None
     return [output / name for name in files]
 
 
@@ -1473,6 +1508,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not os.path.exists(args.input):
         print(f"pto-compile: error: {args.input}: no such file", file=sys.stderr)
         return 1
+    # Ctrl-C ends the process at once (status 130 in the shell), also inside
+    # a long native pass, where a Python handler would only run once it
+    # returns: nothing is on disk before the output is written, and writing
+    # (_write_atomically) turns an interrupt back into a KeyboardInterrupt to
+    # clean up first.
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
     try:
         result = compile_program(args.input, output, runtime=args.runtime, emit=emit,
                                  mlir_timing=args.mlir_timing,
@@ -1482,6 +1524,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(error.message, file=sys.stderr)
         print(f"pto-compile: {error.stage} failed: nothing written", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("pto-compile: interrupted: nothing written", file=sys.stderr)
+        return 130
     if not args.quiet:
         print(result.report.to_text(), end="", flush=True)
         names = ", ".join(p.name for p in result.files)

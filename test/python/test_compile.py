@@ -726,3 +726,85 @@ def test_library_compiles_a_module_in_memory(tmp_path):
     assert graph.heap_bytes_total_before == 10 * (128 + 3 * 64 + 128)
     with pytest.raises(ValueError):
         compile_program(module, emit=["binary"])
+
+
+def _many_graphs(graphs: int, tasks: int) -> str:
+    """A host_build_graph module of `graphs` Graphs of `tasks` chained
+    launches each (one kernel per task): big enough that parsing it takes a
+    while on any machine."""
+    t = "!pto.tensor<16x128xf32>"
+    inout = "{pto.direction = #pto.direction<inout>}"
+    lines = ["module attributes {pto.runtime = #pto.runtime<host_build_graph>} {"]
+    lines += [f"  pto.kernel aiv @k{i}(%a: {t}, %c: {t} {inout})" for i in range(graphs * tasks)]
+    for g in range(graphs):
+        lines.append(f"  pto.graph @g{g}(%a: {t}, %c: {t} {inout}) {{")
+        prev = "%c"
+        for i in range(tasks):
+            lines.append(f"    %c_{i}, %t_{i} = pto.submit @k{g * tasks + i}(%a, {prev}) "
+                         f": ({t}, {t}) -> {t}")
+            prev = f"%c_{i}"
+        lines += ["    pto.return", "  }"]
+    lines.append(f"  pto.orchestration @main(%a: {t}, %c: {t} {inout}) {{")
+    lines += [f"    pto.call @g{g}(%a, %c) : ({t}, {t}) -> ()" for g in range(graphs)]
+    lines += ["    pto.return", "  }", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_ctrl_c_ends_pto_compile_at_once_writing_nothing(tmp_path):
+    """SIGINT while a stage runs in native code ends the process at once
+    (killed by the signal: status 130 in a shell), with no traceback and
+    nothing written; a Python handler would wait for the stage to return."""
+    import signal
+    source = tmp_path / "big.mlir"
+    source.write_text(_many_graphs(40, 1000))
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT)
+    proc = subprocess.Popen([sys.executable, "-m", "pto_mlir", str(source), "-o", str(out)],
+                            stderr=subprocess.PIPE, text=True, env=env)
+    line = proc.stderr.readline()
+    assert "parsing" in line, line
+    proc.send_signal(signal.SIGINT)
+    rest = proc.communicate(timeout=120)[1]
+    assert proc.returncode == -signal.SIGINT, (proc.returncode, rest)
+    assert "Traceback" not in rest
+    assert not out.exists() and os.listdir(tmp_path) == ["big.mlir"]
+
+
+def test_interrupted_write_leaves_the_output_as_it_was(tmp_path, monkeypatch):
+    """KeyboardInterrupt half-way through writing: the staging folder is
+    removed, an existing output folder is kept as it was, and the interrupt
+    goes on."""
+    import pto_mlir.compile as compile_module
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "report.txt").write_text("old\n")
+    opened = []
+
+    def interrupting_open(path, *args, **kwargs):
+        opened.append(path)
+        if len(opened) == 2:
+            raise KeyboardInterrupt
+        return open(path, *args, **kwargs)
+
+    monkeypatch.setattr(compile_module, "open", interrupting_open, raising=False)
+    with pytest.raises(KeyboardInterrupt):
+        compile_module._write_atomically(out, {"a.cpp": "x", "report.txt": "new\n"})
+    assert sorted(os.listdir(tmp_path)) == ["out"]
+    assert (out / "report.txt").read_text() == "old\n" and len(opened) == 2
+
+
+def test_output_at_a_mount_point_is_refused_clearly(tmp_path):
+    """A mount point cannot be renamed into place: refused up front with a
+    sentence, not the rename's errno after the compile."""
+    mount = tmp_path / "mnt"
+    mount.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "none", str(mount)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        result = run_cli(str(DECODER), "-o", str(mount))
+        assert result.returncode == 1
+        assert "is a mount point" in result.stderr and "Errno" not in result.stderr
+        assert os.listdir(mount) == []
+    finally:
+        subprocess.run(["umount", str(mount)], check=True)
