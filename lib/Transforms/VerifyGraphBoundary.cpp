@@ -1,18 +1,27 @@
 //===- VerifyGraphBoundary.cpp - Replay-safety post-conditions ------------===//
 //
 // Re-derives from the IR as it stands what a replay-safe Graph satisfies,
-// independently of the legalization: it shares only the replay-invariance
-// analysis (and the legality rules, which read the runtime's contract).
+// independently of the legalization: its own walk finds the topology (what
+// runs a call-varying number of times), the node count and the hoisting
+// post-conditions. It shares with the legalization only the replay-
+// invariance analysis (with the buffer provenance it is computed on) and
+// the wording of each violation (GraphDiagnostics).
 //
 //===----------------------------------------------------------------------===//
 
 #include "pto/Transforms/Passes.h"
 
+#include "pto/Analysis/AllocBatching.h"
 #include "pto/Analysis/BufferProvenance.h"
+#include "pto/Analysis/GraphDiagnostics.h"
 #include "pto/Analysis/GraphLegality.h"
+#include "pto/Analysis/PhaseFence.h"
 #include "pto/Analysis/ReplayInvariance.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Threading.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::pto {
 #define GEN_PASS_DEF_VERIFYGRAPHBOUNDARY
@@ -21,73 +30,202 @@ namespace mlir::pto {
 
 namespace mlir::pto {
 
-static LogicalResult
-verifyHoistingPostConditions(GraphOp graph, const ReplayInvariance &analysis) {
-  bool failed = false;
-  SmallVector<CreateOp> oncePerCall;
-  graph.walk([&](CreateOp create) {
-    for (Operation *parent = create->getParentOp(); parent != graph;
-         parent = parent->getParentOp())
-      if (!isa<ScopeOp>(parent))
-        return;
-    oncePerCall.push_back(create);
-  });
-  for (CreateOp create : oncePerCall) {
-    create.emitOpError()
-        << "allocates at the top level of Graph @" << graph.getName()
-        << ": the buffer would come off the graph heap, which is never "
-           "reclaimed mid-run; it must be a parameter that callers allocate";
-    failed = true;
+namespace {
+namespace diag = graph_diagnostics;
+
+/// The post-conditions of one Graph body, checked in one top-down walk.
+class GraphPostConditions {
+public:
+  GraphPostConditions(GraphOp graph, const ReplayInvariance &analysis,
+                      BufferProvenance &provenance)
+      : graph(graph), analysis(analysis), provenance(provenance),
+        entry(&graph.getBody().front()) {
+    for (auto &fence : getPhaseFences(graph))
+      ++barriers[fence.first.getParentBlock()];
   }
-  graph.walk([&](Operation *op) {
-    if (isa<arith::ArithDialect>(op->getDialect())) {
-      for (Value result : op->getResults()) {
-        if (result.use_empty() || !analysis.isHoistable(result) ||
-            analysis.isReplayInvariant(result))
-          continue;
-        op->emitOpError()
-            << "computes, in Graph @" << graph.getName()
-            << ", a value from its boundary scalars: it must be a parameter "
-               "that callers compute, or replay would reuse the first call's "
-               "value";
+
+  LogicalResult verify() {
+    uint64_t nodes = walk(*entry, /*runtimeParent=*/nullptr,
+                          /*oncePerCall=*/true);
+    checkReads();
+    int64_t count =
+        std::min<uint64_t>(nodes, std::numeric_limits<int64_t>::max());
+    if (count < 1 || count > kGraphMaxNodes) {
+      diag::nodeCountOutOfRange(graph, count);
+      failed = true;
+    }
+    return failure(failed);
+  }
+
+private:
+  /// Checks the ops of `block` and returns the nodes one execution of it
+  /// records. `runtimeParent`: the innermost op around `block` whose
+  /// region runs a call-varying number of times, or null. `oncePerCall`:
+  /// `block` runs exactly once per call (the body, or a scope in it).
+  uint64_t walk(Block &block, Operation *runtimeParent, bool oncePerCall) {
+    uint64_t nodes =
+        countAllocationBatches(block) + barriers.lookup(&block);
+    for (Operation &op : block) {
+      check(op, runtimeParent, oncePerCall);
+      if (isa<SubmitOp, TaskDummyOp>(op)) {
+        nodes = llvm::SaturatingAdd<uint64_t>(nodes, 1);
+        continue;
+      }
+      if (op.getNumRegions() == 0)
+        continue;
+      // A scope, or a loop of literal bounds, runs its body the same
+      // number of times on every call; any other region op (a branch, a
+      // while or runtime loop) is the innermost call-varying parent of what
+      // it holds, whose nodes it counts once (they are an error anyway).
+      uint64_t trips = 1;
+      Operation *nestedParent = &op;
+      bool nestedOncePerCall = false;
+      if (isa<ScopeOp>(op)) {
+        nestedParent = runtimeParent;
+        nestedOncePerCall = oncePerCall;
+      } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        if (std::optional<int64_t> constant =
+                ReplayInvariance::getConstantTripCount(loop)) {
+          trips = std::max<int64_t>(*constant, 0);
+          nestedParent = runtimeParent;
+        }
+      }
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          nodes = llvm::SaturatingAdd<uint64_t>(
+              nodes, llvm::SaturatingMultiply<uint64_t>(
+                         trips, walk(nested, nestedParent, nestedOncePerCall)));
+    }
+    return nodes;
+  }
+
+  void check(Operation &op, Operation *runtimeParent, bool oncePerCall) {
+    if (isa<SubmitOp, TaskDummyOp, CreateOp>(op) && runtimeParent) {
+      diag::varyingRunCount(&op, graph, runtimeParent);
+      failed = true;
+    }
+    if (auto create = dyn_cast<CreateOp>(op)) {
+      if (oncePerCall) {
+        diag::oncePerCallAllocation(create, graph);
         failed = true;
       }
+      if (!create.getType().hasStaticShape()) {
+        diag::dynamicAllocation(create, graph);
+        failed = true;
+      }
+      return;
     }
-  });
-  return failure(failed);
-}
+    if (diagnoseNeverInGraph(&op, graph)) {
+      failed = true;
+      return;
+    }
+    if (auto read = dyn_cast<ReadOp>(op)) {
+      reads.push_back(read);
+      return;
+    }
+    if (isa<arith::ArithDialect>(op.getDialect())) {
+      // Anything computed from the boundary scalars has moved to the call
+      // sites: what is left must be the same on every call.
+      for (Value result : op.getResults())
+        if (!result.use_empty() && analysis.isHoistable(result) &&
+            !analysis.isReplayInvariant(result)) {
+          diag::derivedScalar(&op, graph);
+          failed = true;
+          break;
+        }
+      return;
+    }
+    if (auto slice = dyn_cast<SliceOp>(op)) {
+      for (Value operand :
+           llvm::concat<Value>(slice.getOffsets(), slice.getSizes()))
+        if (!analysis.isReplayInvariant(operand)) {
+          diag::varyingWindow(slice, graph, operand);
+          failed = true;
+          break;
+        }
+    }
+    if (isa<SubmitOp, SliceOp, TransposeOp>(op))
+      for (Value operand : op.getOperands())
+        if (isa<TensorType>(operand.getType()))
+          if (Operation *choice =
+                  getCallVaryingBufferChoice(operand, analysis, provenance)) {
+            diag::varyingBufferChoice(&op, graph, choice);
+            failed = true;
+            break;
+          }
+    auto submit = dyn_cast<SubmitOp>(op);
+    if (!submit)
+      return;
+    for (OpResult result : submit.getOuts())
+      if (Value operand =
+              provenance.getLaunchSignatures().getTiedOperand(result))
+        written.insert(provenance.getViewBase(operand));
+    if (::mlir::failed(verifyLaunchArguments(submit, graph, analysis)))
+      failed = true;
+  }
 
-namespace {
+  /// A value read while the Graph is recorded must exist before its tasks
+  /// run: a boundary tensor no task of the Graph writes.
+  void checkReads() {
+    for (ReadOp read : reads) {
+      Value base = provenance.getViewBase(read.getSource());
+      auto arg = dyn_cast<BlockArgument>(base);
+      bool boundary = arg && arg.getOwner() == entry;
+      if (boundary && !written.contains(base))
+        continue;
+      diag::unrecordableRead(read, graph, boundary);
+      failed = true;
+    }
+  }
+
+  GraphOp graph;
+  const ReplayInvariance &analysis;
+  BufferProvenance &provenance;
+  Block *entry;
+  DenseMap<Block *, unsigned> barriers;
+  SmallVector<ReadOp> reads;
+  DenseSet<Value> written;
+  bool failed = false;
+};
+
 struct VerifyGraphBoundaryPass
     : impl::VerifyGraphBoundaryBase<VerifyGraphBoundaryPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    LaunchSignatures launches(module);
     SmallVector<GraphOp> graphs(module.getOps<GraphOp>());
+    markAllAnalysesPreserved();
+    if (graphs.empty())
+      return;
+    Runtime runtime = getModuleRuntime(module);
+    if (runtime != Runtime::host_build_graph) {
+      for (GraphOp graph : graphs)
+        diag::wrongRuntime(graph, runtime);
+      return signalPassFailure();
+    }
+    LaunchSignatures launches(module);
     DenseMap<GraphOp, SmallVector<CallOp>> callers = getGraphCallers(module);
-    bool hostBuildGraph =
-        getModuleRuntime(module) == Runtime::host_build_graph;
     // Each Graph on its own thread; diagnostics in Graph order.
     ParallelDiagnosticHandler diagnostics(context);
     std::atomic<bool> failed = false;
     parallelForEach(context, llvm::seq<size_t>(0, graphs.size()), [&](size_t i) {
       diagnostics.setOrderIDForThread(i);
       GraphOp graph = graphs[i];
-      BufferProvenance provenance(graph, launches);
-      ReplayInvariance analysis(graph, provenance);
-      if (::mlir::failed(
-              verifyGraphLegality(graph, analysis, provenance, callers.lookup(graph))))
-        failed = true;
-      if (!graph.isExternal() && hostBuildGraph &&
-          (::mlir::failed(verifyConstructionReads(graph, provenance)) |
-           ::mlir::failed(verifyHoistingPostConditions(graph, analysis))))
+      // The boundary, the returns and the call sites are read off the
+      // signature and the calls, which the walk does not see.
+      bool ok = succeeded(verifyGraphSignature(graph));
+      if (!graph.isExternal()) {
+        BufferProvenance provenance(graph, launches);
+        ReplayInvariance analysis(graph, provenance);
+        ok &= succeeded(GraphPostConditions(graph, analysis, provenance).verify());
+      }
+      ok &= succeeded(verifyGraphCallSites(graph, callers.lookup(graph)));
+      if (!ok)
         failed = true;
       diagnostics.eraseOrderIDForThread();
     });
     if (failed)
       signalPassFailure();
-    markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -3,7 +3,8 @@
 // The rules a Graph must satisfy for the host_build_graph runtime to record
 // and replay it (the legality step of the boundary legalization), checked
 // on the IR as it stands. The legalization runs them after hoisting; the
-// verifier runs them on whatever IR it is given.
+// verifier (pto-verify-graph-boundary) re-derives them its own way and
+// shares only the analyses and the wording (GraphDiagnostics.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +50,10 @@ Operation *getCallVaryingBufferChoice(Value tensor,
                                       const ReplayInvariance &analysis,
                                       BufferProvenance &provenance);
 
+/// Returns the division or remainder by the constant zero that computes
+/// `value`, or null: such a task argument has no value at all.
+Operation *getDivisionByConstantZero(Value value);
+
 /// Checks that every `pto.read` in `graph`'s body reads a boundary tensor no
 /// task of the Graph writes (through any window of it): the value is read
 /// while the Graph is recorded, before its tasks run. The legalization runs
@@ -56,6 +61,24 @@ Operation *getCallVaryingBufferChoice(Value tensor,
 /// alias is only known at the call site.
 LogicalResult verifyConstructionReads(GraphOp graph,
                                       const BufferProvenance &provenance);
+
+/// Checks `graph`'s boundary (1 to 128 tensor parameters, at most 64
+/// scalar ones) and that it returns only its own tensor parameters.
+LogicalResult verifyGraphSignature(GraphOp graph);
+
+/// Reports `op` if it may never appear in a Graph body (a Graph call, a
+/// host write, an op without a Graph lowering); returns true if it did.
+bool diagnoseNeverInGraph(Operation *op, GraphOp graph);
+
+/// Checks that `submit`, a launch in `graph`, has a literal core_num and
+/// passes scalars that are the Graph's scalar parameters or the same on
+/// every call (`analysis`).
+LogicalResult verifyLaunchArguments(SubmitOp submit, GraphOp graph,
+                                    const ReplayInvariance &analysis);
+
+/// Checks that no call of a Graph passes explicit dependencies or a
+/// dispatch predicate.
+LogicalResult verifyGraphCallSites(GraphOp graph, ArrayRef<CallOp> callers);
 
 /// Checks every other rule of the legality step on `graph` as it stands and
 /// on its `callers`, emitting one error per violation at the offending op.

@@ -110,9 +110,11 @@ def VerifyGraphBoundary : Pass<"pto-verify-graph-boundary", "ModuleOp"> {
     location: no allocation at the top level of a Graph body; no derived
     scalar that could have been hoisted reaching a task or a view; and every
     rule of the legality step (every view and task scalar the same on every
-    call, node count, parameter counts, returns, call-site rules). It shares only the replay-invariance analysis with the
-    legalization, so a later pass that reintroduces a rejected state is
-    caught. It changes nothing.
+    call, node count, parameter counts, returns, call-site rules). It finds
+    them in one walk of its own per Graph (topology, node count, hoisting
+    post-conditions) and shares with the legalization the replay-invariance
+    analysis and the wording of each error, so a later pass that
+    reintroduces a rejected state is caught. It changes nothing.
   }];
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }

@@ -1,0 +1,50 @@
+//===- GraphDiagnostics.h - How a Graph rule violation is worded -*- C++ -*-===//
+//
+// The errors for the host_build_graph Graph rules, worded once. The
+// legality step of the legalization (GraphLegality) and the independent
+// verifier (pto-verify-graph-boundary) each find the violations their own
+// way and report them through these, so a user sees one sentence per rule
+// whichever of the two caught it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_ANALYSIS_GRAPHDIAGNOSTICS_H
+#define PTO_ANALYSIS_GRAPHDIAGNOSTICS_H
+
+#include "pto/Dialect/PTO/IR/PTO.h"
+
+namespace mlir::pto::graph_diagnostics {
+
+void wrongRuntime(GraphOp graph, Runtime runtime);
+void noTensorParameter(GraphOp graph);
+void tooManyTensorParameters(GraphOp graph, unsigned count);
+void tooManyScalarParameters(GraphOp graph, unsigned count);
+void scalarReturned(ReturnOp ret, GraphOp graph, unsigned position);
+void nonParameterReturned(ReturnOp ret, GraphOp graph, unsigned position);
+/// `operand`: the offset or size of `slice` that differs between calls.
+void varyingWindow(SliceOp slice, GraphOp graph, Value operand);
+void hostWrite(WriteOp write, GraphOp graph);
+void unsupportedOp(Operation *op);
+void graphCallInGraph(CallOp call, GraphOp graph);
+/// `op`, a launch or an allocation, runs a number of times that `parent`
+/// (the innermost call-varying loop or branch around it) decides.
+void varyingRunCount(Operation *op, GraphOp graph, Operation *parent);
+void dynamicAllocation(CreateOp create, GraphOp graph);
+/// `op` reads a tensor that `choice` picks by a call-varying value.
+void varyingBufferChoice(Operation *op, GraphOp graph, Operation *choice);
+void nonLiteralCoreNum(SubmitOp submit);
+void divisionByZero(Operation *division, unsigned argumentIndex);
+void varyingScalarArgument(SubmitOp submit, GraphOp graph, unsigned index,
+                           Value argument);
+void nodeCountOutOfRange(GraphOp graph, int64_t nodes);
+void dependenciesOnGraphCall(CallOp call, GraphOp graph);
+void predicateOnGraphCall(CallOp call, GraphOp graph);
+/// `boundary`: the read tensor is a parameter (that a task writes), not a
+/// buffer of the Graph's own.
+void unrecordableRead(ReadOp read, GraphOp graph, bool boundary);
+void oncePerCallAllocation(CreateOp create, GraphOp graph);
+void derivedScalar(Operation *op, GraphOp graph);
+
+} // namespace mlir::pto::graph_diagnostics
+
+#endif // PTO_ANALYSIS_GRAPHDIAGNOSTICS_H

@@ -1,0 +1,190 @@
+//===- GraphDiagnostics.cpp - How a Graph rule violation is worded --------===//
+
+#include "pto/Analysis/GraphDiagnostics.h"
+
+#include "pto/Analysis/AllocBatching.h"
+#include "pto/Analysis/GraphLegality.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::pto::graph_diagnostics {
+
+void wrongRuntime(GraphOp graph, Runtime runtime) {
+  emitOpErrorAt(graph)
+      << "needs the host_build_graph runtime, but the module targets "
+      << stringifyRuntime(runtime)
+      << ": Graph launches (GraphTaskArgs, rt_submit_graph) exist only in "
+         "host_build_graph; set pto.runtime = "
+         "#pto.runtime<host_build_graph> on the module";
+}
+
+void noTensorParameter(GraphOp graph) {
+  emitOpErrorAt(graph) << "has no tensor parameter: a Graph with an empty "
+                          "boundary has nothing to patch on replay, and the "
+                          "runtime refuses to cache it";
+}
+
+void tooManyTensorParameters(GraphOp graph, unsigned count) {
+  emitOpErrorAt(graph) << "has " << count
+                       << " tensor parameters: the runtime accepts at most "
+                       << kGraphMaxTensorArgs << " (GRAPH_MAX_TENSOR_ARGS)";
+}
+
+void tooManyScalarParameters(GraphOp graph, unsigned count) {
+  emitOpErrorAt(graph) << "has " << count
+                       << " scalar parameters: the runtime accepts at most "
+                       << kGraphMaxScalarArgs << " (GRAPH_MAX_SCALAR_ARGS)";
+}
+
+void scalarReturned(ReturnOp ret, GraphOp graph, unsigned position) {
+  emitOpErrorAt(ret) << "returns at position " << position << " a scalar from "
+                     << "Graph @" << graph.getName()
+                     << ": a Graph launch hands back only the buffers it "
+                        "was passed, never a value";
+}
+
+void nonParameterReturned(ReturnOp ret, GraphOp graph, unsigned position) {
+  emitOpErrorAt(ret) << "returns at position " << position
+                     << " a value that is not a parameter of @"
+                     << graph.getName()
+                     << ": a Graph launch yields a valid task id only on a "
+                        "cache hit, so a caller may only get back the "
+                        "buffers it passed in";
+}
+
+void varyingWindow(SliceOp slice, GraphOp graph, Value operand) {
+  InFlightDiagnostic diag =
+      emitOpErrorAt(slice)
+      << "takes, in Graph @" << graph.getName()
+      << ", a view whose window can differ between calls: replay "
+         "reuses the window of the first call";
+  if (Operation *def = operand.getDefiningOp())
+    diag.attachNote(def->getLoc()) << "the window depends on this value";
+}
+
+void hostWrite(WriteOp write, GraphOp graph) {
+  emitOpErrorAt(write) << "writes a host tensor in Graph @" << graph.getName()
+                       << ": replay does not re-run the body, so the write "
+                          "would happen on the first call only";
+}
+
+void unsupportedOp(Operation *op) {
+  emitOpErrorAt(op) << "is not supported in a Graph: orchestration code "
+                       "generation has no lowering for it";
+}
+
+void graphCallInGraph(CallOp call, GraphOp graph) {
+  emitOpErrorAt(call) << "calls Graph @" << call.getCallee()
+                      << " from Graph @" << graph.getName()
+                      << ": the runtime cannot record a Graph while "
+                         "recording another";
+}
+
+void varyingRunCount(Operation *op, GraphOp graph, Operation *parent) {
+  bool isLaunch = isa<SubmitOp, TaskDummyOp>(op);
+  InFlightDiagnostic diag = emitOpErrorAt(op);
+  diag << (isLaunch ? "launches a task" : "allocates a tensor")
+       << " a number of times that can differ between calls of Graph @"
+       << graph.getName()
+       << ": the recording fixes the topology on the first call and "
+          "replays it unchanged";
+  if (isa<scf::ForOp>(parent))
+    diag.attachNote(parent->getLoc())
+        << "inside this loop, whose bounds are not literals";
+  else if (isa<scf::IfOp>(parent))
+    diag.attachNote(parent->getLoc()) << "inside this branch";
+  else if (isa<scf::WhileOp>(parent))
+    diag.attachNote(parent->getLoc()) << "inside this while loop";
+  else
+    diag.attachNote(parent->getLoc())
+        << "inside this '" << parent->getName() << "'";
+}
+
+void dynamicAllocation(CreateOp create, GraphOp graph) {
+  emitOpErrorAt(create)
+      << "allocates " << create.getType() << " in Graph @" << graph.getName()
+      << ": an allocation's shape must be a compile-time constant, since "
+         "recording copies it into the node and replay would reuse the "
+         "first call's shape";
+}
+
+void varyingBufferChoice(Operation *op, GraphOp graph, Operation *choice) {
+  InFlightDiagnostic diag =
+      emitOpErrorAt(op)
+      << "reads a tensor chosen among boundary tensors of Graph @"
+      << graph.getName()
+      << " by a value that can differ between calls: replay would "
+         "reuse the buffer the first call chose";
+  diag.attachNote(choice->getLoc()) << "the buffer is chosen here";
+}
+
+void nonLiteralCoreNum(SubmitOp submit) {
+  emitOpErrorAt(submit) << "has a core_num that is not a literal: a "
+                           "Graph's recorded launches are fixed";
+}
+
+void divisionByZero(Operation *division, unsigned argumentIndex) {
+  emitOpErrorAt(division) << "divides by the constant zero: scalar argument #"
+                          << argumentIndex << " of the task has no value";
+}
+
+void varyingScalarArgument(SubmitOp submit, GraphOp graph, unsigned index,
+                           Value argument) {
+  InFlightDiagnostic diag =
+      emitOpErrorAt(submit)
+      << "passes scalar argument #" << index << " computed in Graph @"
+      << graph.getName()
+      << " from values that can differ between calls and that its "
+         "callers cannot recompute: replay would reuse the first "
+         "call's value";
+  if (Operation *def = argument.getDefiningOp())
+    diag.attachNote(def->getLoc()) << "the argument is computed here";
+}
+
+void nodeCountOutOfRange(GraphOp graph, int64_t nodes) {
+  emitOpErrorAt(graph)
+      << "records " << nodes
+      << " nodes (each launch once per loop iteration, allocations in "
+         "batches of "
+      << kAllocTensorsArgs << "): the runtime accepts 1 to " << kGraphMaxNodes
+      << " (GRAPH_MAX_NODES)";
+}
+
+void dependenciesOnGraphCall(CallOp call, GraphOp graph) {
+  emitOpErrorAt(call) << "passes explicit dependencies to Graph @"
+                      << graph.getName()
+                      << ": the runtime rejects explicit dependencies "
+                         "across a Graph boundary";
+}
+
+void predicateOnGraphCall(CallOp call, GraphOp graph) {
+  emitOpErrorAt(call) << "passes a dispatch predicate to Graph @"
+                      << graph.getName()
+                      << ": the runtime ignores a predicate on a Graph "
+                         "launch, so the Graph would run unconditionally";
+}
+
+void unrecordableRead(ReadOp read, GraphOp graph, bool boundary) {
+  emitOpErrorAt(read)
+      << "reads, while Graph @" << graph.getName() << " is recorded, "
+      << (boundary ? "a tensor a task of the Graph writes"
+                   : "a buffer the Graph allocates or a task produces")
+      << ": its contents do not exist before the Graph's tasks run";
+}
+
+void oncePerCallAllocation(CreateOp create, GraphOp graph) {
+  emitOpErrorAt(create)
+      << "allocates at the top level of Graph @" << graph.getName()
+      << ": the buffer would come off the graph heap, which is never "
+         "reclaimed mid-run; it must be a parameter that callers allocate";
+}
+
+void derivedScalar(Operation *op, GraphOp graph) {
+  emitOpErrorAt(op)
+      << "computes, in Graph @" << graph.getName()
+      << ", a value from its boundary scalars: it must be a parameter "
+         "that callers compute, or replay would reuse the first call's "
+         "value";
+}
+
+} // namespace mlir::pto::graph_diagnostics
