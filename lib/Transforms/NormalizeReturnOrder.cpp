@@ -24,6 +24,17 @@ static bool isNormalized(FunctionOpInterface func) {
   return isa<GraphOp, KernelOp>(func) && !func.isExternal();
 }
 
+/// Returns true if every tensor `func` returns is one of its entry
+/// arguments.
+static bool returnsOnlyParameters(FunctionOpInterface func) {
+  Block &entry = func.getFunctionBody().front();
+  return llvm::all_of(entry.getTerminator()->getOperands(), [&](Value value) {
+    auto arg = dyn_cast<BlockArgument>(value);
+    return !isa<TensorType>(value.getType()) ||
+           (arg && arg.getOwner() == &entry);
+  });
+}
+
 namespace {
 
 /// The parameter each returned tensor names, by buffer identity (null where
@@ -59,11 +70,15 @@ struct NormalizeReturnOrderPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    LaunchSignatures launches(module);
+    // A function whose returned tensors already are entry arguments has
+    // nothing to rewrite or diagnose: no provenance is built for it.
     SmallVector<FunctionOpInterface> funcs;
     for (auto func : module.getOps<FunctionOpInterface>())
-      if (isNormalized(func))
+      if (isNormalized(func) && !returnsOnlyParameters(func))
         funcs.push_back(func);
+    if (funcs.empty())
+      return markAllAnalysesPreserved();
+    LaunchSignatures launches(module);
     // Diagnose first: a pattern never guesses a position. One function per
     // thread, diagnostics in function order.
     std::vector<ReturnedParameters> perFunction(funcs.size());

@@ -379,6 +379,11 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << "' does not reference a pto.kernel";
   }
   ArrayRef<Type> params = kernel.getArgumentTypes();
+  // Each parameter's direction, read once (this runs for every launch).
+  SmallVector<Direction, 8> directions;
+  directions.reserve(params.size());
+  for (unsigned i = 0, e = params.size(); i < e; ++i)
+    directions.push_back(getArgDirection(kernel, i));
   unsigned numTensorParams = pto::getNumTensorArgs(kernel);
   unsigned numScalarParams = params.size() - numTensorParams;
   unsigned numTensorArgs = getNumTensorArgs();
@@ -393,10 +398,10 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << ", but @" << getCallee() << " has "
                          << plural(numScalarParams, "scalar parameter");
   for (unsigned i = numTensorArgs; i < numTensorParams; ++i) {
-    if (getArgDirection(kernel, i) != Direction::out)
+    if (directions[i] != Direction::out)
       return emitOpError()
              << "omits tensor parameter #" << i << " of @" << getCallee()
-             << ", which is '" << stringifyDirection(getArgDirection(kernel, i))
+             << ", which is '" << stringifyDirection(directions[i])
              << "': only a tail of 'out' parameters may be left for the "
                 "runtime to allocate";
     if (!cast<TensorType>(params[i]).hasStaticShape())
@@ -417,7 +422,10 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                   params[numTensorParams + i], getCallee())))
       return failure();
 
-  SmallVector<unsigned> writable = getWritableTensorArgIndices(kernel);
+  SmallVector<unsigned, 8> writable;
+  for (unsigned i = 0, e = params.size(); i < e; ++i)
+    if (isa<TensorType>(params[i]) && directions[i] != Direction::in)
+      writable.push_back(i);
   if (getOuts().size() != writable.size())
     return emitOpError() << "has " << plural(getOuts().size(), "tensor result")
                          << ", but @" << getCallee() << " has "
