@@ -4,12 +4,18 @@
 # replay-safe, its orchestration C++ is written to pto-out/, and the report
 # is printed. Arguments replace that default and go to pto-compile as they
 # are (an input, a .mlir file or a Python program defining build(), and its
-# options).
+# options), run from the directory the script was called from, so relative
+# paths mean what they say there.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-scripts/install.sh
-bin="${PTO_VENV:-.venv}/bin"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+(cd "$root" && scripts/install.sh)
+venv="${PTO_VENV:-.venv}"
+case "$venv" in
+  /*) ;;
+  *) venv="$root/$venv" ;;
+esac
 if [ $# -eq 0 ]; then
+  cd "$root"
   set -- examples/qwen3_14b_decode/model.py
 fi
-exec "$bin/pto-compile" "$@"
+exec "$venv/bin/pto-compile" "$@"
