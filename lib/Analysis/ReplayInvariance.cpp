@@ -72,8 +72,13 @@ ReplayInvariance::ReplayInvariance(GraphOp graph,
       // source's, permuted.
       Value source = dim.getSource();
       int64_t axis = dim.getAxisAttr().getInt();
+      // An extent of a tensor parameter itself is also what a call site
+      // reads of the tensor it passes: hoistable.
+      auto sourceArg = dyn_cast<BlockArgument>(source);
+      uint8_t hoistable =
+          sourceArg && sourceArg.getOwner() == entry ? Hoistable : 0;
       if (!cast<TensorType>(source.getType()).isDynamicDim(axis)) {
-        flags[result] = Invariant;
+        flags[result] = Invariant | hoistable;
         return;
       }
       while (auto transpose = source.getDefiningOp<TransposeOp>()) {
@@ -83,7 +88,7 @@ ReplayInvariance::ReplayInvariance(GraphOp graph,
       }
       BlockArgument arg = provenance.getRootArgument(source);
       if (arg && arg.getType() == source.getType())
-        flags[result] = Invariant;
+        flags[result] = Invariant | hoistable;
     }
   });
 }

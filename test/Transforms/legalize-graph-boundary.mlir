@@ -506,9 +506,11 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// Views with literal offsets are hoisted; a view whose operands are only
-// replay-invariant (a pto.dim of a boundary tensor, a constant-trip
-// induction variable) stays; an unused view built on it is dead and erased.
+// Views the call site can rebuild are hoisted: at literal offsets, and at
+// offsets computed from a pto.dim of a tensor parameter (the call site reads
+// the same extent of the tensor it passes). A view whose operands are only
+// replay-invariant (a constant-trip induction variable) stays; an unused
+// view built on it is dead and erased.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @use(%x: !pto.tensor<64x128xf32>,
                       %y: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>})
@@ -516,11 +518,10 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-LABEL: pto.graph @literal(
   // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<?x128xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[W0:[a-z0-9_]+]]: !pto.tensor<64x128xf32>) {
-  // CHECK:         %[[D:.+]] = pto.dim %[[W]], 0 : !pto.tensor<?x128xf32>
-  // CHECK-NEXT:    %[[LAST:.+]] = arith.subi %[[D]], %{{.+}} : index
-  // CHECK-NEXT:    %[[WT:.+]] = pto.slice %[[W]] [%[[LAST]], 0] [64, 128]
-  // CHECK-NEXT:    %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[W0]], %[[O]])
+  // CHECK-SAME:      %[[W0:[a-z0-9_]+]]: !pto.tensor<64x128xf32>,
+  // CHECK-SAME:      %[[WT:[a-z0-9_]+]]: !pto.tensor<64x128xf32>) {
+  // CHECK-NOT:     pto.dim
+  // CHECK:         %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[W0]], %[[O]])
   // CHECK-NEXT:    %[[O2:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WT]], %[[O1]])
   // CHECK-NEXT:    scf.for %[[I:[a-z0-9_]+]] =
   // CHECK-NEXT:      %[[OFF:.+]] = arith.muli %[[I]], %{{.+}} : index
@@ -552,8 +553,12 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-LABEL: pto.orchestration @main(
   // CHECK-SAME:      %[[MW:[a-z0-9_]+]]: !pto.tensor<?x128xf32>,
   // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK-NEXT:    %[[D:.+]] = pto.dim %[[MW]], 0 : !pto.tensor<?x128xf32>
+  // CHECK-NEXT:    %[[C64:.+]] = arith.constant 64 : index
+  // CHECK-NEXT:    %[[LAST:.+]] = arith.subi %[[D]], %[[C64]] : index
   // CHECK-NEXT:    %[[V:.+]] = pto.slice %[[MW]] [0, 0] [64, 128] : !pto.tensor<?x128xf32> to !pto.tensor<64x128xf32>
-  // CHECK-NEXT:    pto.call @literal(%[[MW]], %[[MO]], %[[V]])
+  // CHECK-NEXT:    %[[VT:.+]] = pto.slice %[[MW]] [%[[LAST]], 0] [64, 128] : !pto.tensor<?x128xf32> to !pto.tensor<64x128xf32>
+  // CHECK-NEXT:    pto.call @literal(%[[MW]], %[[MO]], %[[V]], %[[VT]])
   // CHECK-NEXT:    return
   pto.orchestration @main(%w: !pto.tensor<?x128xf32>,
                           %o: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>}) {
@@ -951,6 +956,36 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   }
   pto.orchestration @transposed_extent_main(%w: !pto.tensor<16x?xf32>, %y: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.call @transposed_extent(%w, %y) : (!pto.tensor<16x?xf32>, !pto.tensor<16x16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// A view offset mixing an extent of a tensor parameter with a scalar
+// parameter moves to the call site whole: the call site reads the extent of
+// the tensor it passes. (It was rejected as a window that cannot be rebuilt;
+// the tensor, read by nothing else, then leaves the boundary.)
+// CHECK-LABEL: pto.graph @dim_plus_scalar
+// CHECK-SAME:    (%[[C:.+]]: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %[[V:.+]]: !pto.tensor<8x16xf32>, %[[O:.+]]: index)
+// CHECK-NEXT:    pto.submit @k(%[[V]], %[[C]], %[[O]])
+// CHECK-LABEL: pto.orchestration @dim_plus_scalar_main
+// CHECK-SAME:    (%[[MW:.+]]: !pto.tensor<64x16xf32>, %[[MD:.+]]: !pto.tensor<?x16xf32>, %[[MC:.+]]: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %[[MP:.+]]: index)
+// CHECK-NEXT:    %[[N:.+]] = pto.dim %[[MD]], 0 : !pto.tensor<?x16xf32>
+// CHECK-NEXT:    %[[OFF:.+]] = arith.addi %[[N]], %[[MP]] : index
+// CHECK-NEXT:    %[[VIEW:.+]] = pto.slice %[[MW]] [%[[OFF]], 0] [8, 16]
+// CHECK-NEXT:    pto.call @dim_plus_scalar(%[[MC]], %[[VIEW]], %[[OFF]])
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<8x16xf32>, %y: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+  pto.graph @dim_plus_scalar(%w: !pto.tensor<64x16xf32>, %xd: !pto.tensor<?x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %p: index) {
+    %n = pto.dim %xd, 0 : !pto.tensor<?x16xf32>
+    %o = arith.addi %n, %p : index
+    %v = pto.slice %w[%o, 0] [8, 16] : !pto.tensor<64x16xf32> to !pto.tensor<8x16xf32>
+    %c1, %t = pto.submit @k(%v, %c, %o) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>, index) -> !pto.tensor<8x16xf32>
+    pto.return
+  }
+  pto.orchestration @dim_plus_scalar_main(%w: !pto.tensor<64x16xf32>, %d: !pto.tensor<?x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    pto.call @dim_plus_scalar(%w, %d, %c, %n) : (!pto.tensor<64x16xf32>, !pto.tensor<?x16xf32>, !pto.tensor<8x16xf32>, index) -> ()
     pto.return
   }
 }

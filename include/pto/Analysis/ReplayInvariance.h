@@ -30,8 +30,10 @@ namespace mlir::pto {
 /// parameters are excluded on purpose: replay patches them on every call.
 ///
 /// *Hoistable*: the whole expression tree bottoms out in the Graph's own
-/// scalar parameters and constants, through pure scalar operations: exactly
-/// what a call site can recompute from the arguments it passes.
+/// scalar parameters, constants and `pto.dim` of its tensor parameters
+/// themselves (not of a value they were rebound to), through pure scalar
+/// operations: exactly what a call site can recompute from the arguments it
+/// passes.
 ///
 /// A *pure scalar operation* is decided by purity, not by dialect: an op
 /// without regions or memory effects whose operands and results are all
