@@ -154,6 +154,26 @@ def loop_bounds(r: random.Random, trips: int, nontrivial: bool = True) -> Tuple[
     return (lb, ub), st
 
 
+def _emit_task_id_array_seed(gen, arr: str) -> str:
+    """Emits through ``gen`` (a Graph or entry generator) a task id array of
+    type ``arr`` with every slot invalid; returns its name."""
+    none = gen.fresh("none")
+    gen.emit(f"{none} = pto.invalid_task_id")
+    seed = gen.fresh("ids")
+    gen.emit(f"{seed} = pto.array_splat {none} : {arr}")
+    return seed
+
+
+def _emit_iteration_number(gen, iv: str, lb: str, st: str) -> str:
+    """Emits through ``gen`` ``(iv - lb) / step``, the array slot of a loop
+    iteration; returns its name."""
+    d = gen.fresh("pd")
+    gen.emit(f"{d} = arith.subi {iv}, {lb} : index")
+    slot = gen.fresh("slot")
+    gen.emit(f"{slot} = arith.divui {d}, {st} : index")
+    return slot
+
+
 class _GraphGen:
     """Builds one Graph body."""
 
@@ -820,10 +840,7 @@ class _GraphGen:
         (lo, hi), step = loop_bounds(self.r, trips, nontrivial)
         arr = tid_array(trips)
         lb, ub, st = self.const(lo), self.const(hi), self.const(step)
-        none = self.fresh("none")
-        self.emit(f"{none} = pto.invalid_task_id")
-        seed = self.fresh("ids")
-        self.emit(f"{seed} = pto.array_splat {none} : {arr}")
+        seed = _emit_task_id_array_seed(self, arr)
         iv, a, res = self.fresh("pi"), self.fresh("ia"), self.fresh("pl")
         keys = self.carried_keys()
         key = self.r.choice(keys) if keys and self.r.random() < 0.4 else None
@@ -845,10 +862,7 @@ class _GraphGen:
         if lo == 0 and step == 1 and self.r.random() < 0.5:
             slot = iv
         else:
-            d = self.fresh("pd")
-            self.emit(f"{d} = arith.subi {iv}, {lb} : index")
-            slot = self.fresh("slot")
-            self.emit(f"{slot} = arith.divui {d}, {st} : index")
+            slot = _emit_iteration_number(self, iv, lb, st)
             self.top().idx.append(_Val(slot, "iv"))
         if self.r.random() < 0.3:
             prev = self.fresh("prev")
@@ -1285,10 +1299,7 @@ class _MainGen:
                 if parallel:
                     # Each iteration folds into A with a task whose id
                     # fills the iteration's slot of a task id array.
-                    none = self.fresh("none")
-                    self.emit(f"{none} = pto.invalid_task_id")
-                    seed = self.fresh("ids")
-                    self.emit(f"{seed} = pto.array_splat {none} : {arr}")
+                    seed = _emit_task_id_array_seed(self, arr)
                     ia = self.fresh("ia")
                     self.emit(f"{res}:2 = scf.for {l} = {lb} to {ub} step {st} iter_args({ia} = "
                               f"{seed}, {carried} = {self.latest['A']}) -> ({arr}, {T}) {{")
@@ -1303,13 +1314,7 @@ class _MainGen:
                 for _ in range(self.r.randrange(1, 3)):
                     self.call(g)
                 if parallel:
-                    if lo == 0 and step == 1:
-                        slot = l
-                    else:
-                        dl = self.fresh("pd")
-                        self.emit(f"{dl} = arith.subi {l}, {lb} : index")
-                        slot = self.fresh("slot")
-                        self.emit(f"{slot} = arith.divui {dl}, {st} : index")
+                    slot = l if lo == 0 and step == 1 else _emit_iteration_number(self, l, lb, st)
                     f, tid = self.fresh("fold"), self.fresh("ft")
                     self.emit(f"{f}, {tid} = pto.submit @k_acc({self.tile_in()}, {self.latest['A']}, "
                               f"{slot}) : ({T}, {T}, index) -> {T}")
