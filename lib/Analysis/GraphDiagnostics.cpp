@@ -62,22 +62,9 @@ void varyingWindow(SliceOp slice, GraphOp graph, Value operand) {
     diag.attachNote(def->getLoc()) << "the window depends on this value";
 }
 
-void hostWrite(WriteOp write, GraphOp graph) {
-  emitOpErrorAt(write) << "writes a host tensor in Graph @" << graph.getName()
-                       << ": replay does not re-run the body, so the write "
-                          "would happen on the first call only";
-}
-
 void unsupportedOp(Operation *op) {
   emitOpErrorAt(op) << "is not supported in a Graph: orchestration code "
                        "generation has no lowering for it";
-}
-
-void graphCallInGraph(CallOp call, GraphOp graph) {
-  emitOpErrorAt(call) << "calls Graph @" << call.getCallee()
-                      << " from Graph @" << graph.getName()
-                      << ": the runtime cannot record a Graph while "
-                         "recording another";
 }
 
 void varyingRunCount(Operation *op, GraphOp graph, Operation *parent) {
@@ -148,20 +135,6 @@ void nodeCountOutOfRange(GraphOp graph, int64_t nodes) {
          "batches of "
       << kAllocTensorsArgs << "): the runtime accepts 1 to " << kGraphMaxNodes
       << " (GRAPH_MAX_NODES)";
-}
-
-void dependenciesOnGraphCall(CallOp call, GraphOp graph) {
-  emitOpErrorAt(call) << "passes explicit dependencies to Graph @"
-                      << graph.getName()
-                      << ": the runtime rejects explicit dependencies "
-                         "across a Graph boundary";
-}
-
-void predicateOnGraphCall(CallOp call, GraphOp graph) {
-  emitOpErrorAt(call) << "passes a dispatch predicate to Graph @"
-                      << graph.getName()
-                      << ": the runtime ignores a predicate on a Graph "
-                         "launch, so the Graph would run unconditionally";
 }
 
 void unrecordableRead(ReadOp read, GraphOp graph, bool boundary) {

@@ -165,17 +165,10 @@ LogicalResult verifyGraphSignature(GraphOp graph) {
   return failure(failed);
 }
 
-bool diagnoseNeverInGraph(Operation *op, GraphOp graph) {
-  namespace diag = graph_diagnostics;
-  if (auto call = dyn_cast<CallOp>(op))
-    diag::graphCallInGraph(call, graph);
-  else if (auto write = dyn_cast<WriteOp>(op))
-    // The host does not re-run the body on replay.
-    diag::hostWrite(write, graph);
-  else if (isa<FullOp>(op))
-    diag::unsupportedOp(op);
-  else
+bool diagnoseUnsupportedInGraph(Operation *op) {
+  if (!isa<FullOp>(op))
     return false;
+  graph_diagnostics::unsupportedOp(op);
   return true;
 }
 
@@ -202,25 +195,9 @@ LogicalResult verifyLaunchArguments(SubmitOp submit, GraphOp graph,
   return failure(failed);
 }
 
-LogicalResult verifyGraphCallSites(GraphOp graph, ArrayRef<CallOp> callers) {
-  bool failed = false;
-  for (CallOp call : callers) {
-    if (!call.getDeps().empty()) {
-      graph_diagnostics::dependenciesOnGraphCall(call, graph);
-      failed = true;
-    }
-    if (call.getPredicate()) {
-      graph_diagnostics::predicateOnGraphCall(call, graph);
-      failed = true;
-    }
-  }
-  return failure(failed);
-}
-
 LogicalResult verifyGraphLegality(GraphOp graph,
                                   const ReplayInvariance &analysis,
-                                  BufferProvenance &provenance,
-                                  ArrayRef<CallOp> callers) {
+                                  BufferProvenance &provenance) {
   namespace diag = graph_diagnostics;
   bool failed = false;
   auto module = graph->getParentOfType<ModuleOp>();
@@ -251,7 +228,7 @@ LogicalResult verifyGraphLegality(GraphOp graph,
         break;
       }
     }
-    if (diagnoseNeverInGraph(op, graph)) {
+    if (diagnoseUnsupportedInGraph(op)) {
       failed = true;
       return;
     }
@@ -291,8 +268,6 @@ LogicalResult verifyGraphLegality(GraphOp graph,
     failed = true;
   }
 
-  if (::mlir::failed(verifyGraphCallSites(graph, callers)))
-    failed = true;
   return failure(failed);
 }
 

@@ -561,7 +561,7 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
     for (GraphOp graph : graphs) {
       BufferProvenance provenance(graph, launches);
       ReplayInvariance analysis(graph, provenance);
-      (void)verifyGraphLegality(graph, analysis, provenance, {});
+      (void)verifyGraphLegality(graph, analysis, provenance);
     }
     return signalPassFailure();
   }
@@ -585,22 +585,6 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
   };
 
   forEachPlan(0, [&](GraphPlan &plan) {
-    GraphOp graph = plan.graph;
-    // A Graph called from a Graph is not rewritten. Each Graph-to-Graph
-    // call is reported once, by the Graph whose body holds it: here, since
-    // this Graph's body is not checked further.
-    if (llvm::any_of(plan.callers, [](CallOp call) {
-          return call->getParentOfType<GraphOp>() != nullptr;
-        })) {
-      graph.walk([&](CallOp call) {
-        call.emitOpError() << "calls Graph @" << call.getCallee()
-                           << " from Graph @" << graph.getName()
-                           << ": the runtime cannot record a Graph while "
-                              "recording another";
-      });
-      plan.failed = true;
-      return;
-    }
     GraphBoundaryLegalizer(plan, launches).analyze();
   });
 
@@ -619,8 +603,7 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
     GraphBoundaryLegalizer(plan, launches).rewriteBody();
     BufferProvenance provenance(plan.graph, launches);
     ReplayInvariance analysis(plan.graph, provenance);
-    if (::mlir::failed(verifyGraphLegality(plan.graph, analysis, provenance,
-                                           plan.callers)))
+    if (::mlir::failed(verifyGraphLegality(plan.graph, analysis, provenance)))
       failed = true;
   });
   if (failed)

@@ -99,15 +99,6 @@ struct NormalizeReturnOrderPass
         }
         failed = true;
         Operation *def = provenance.getRoot(value).getDefiningOp();
-        // A result of a Graph called from a Graph: that call is the error
-        // (the pto-legalize-graph-boundary rule), not the return.
-        if (auto call = dyn_cast_or_null<CallOp>(def); call && isa<GraphOp>(func)) {
-          emitOpErrorAt(call) << "calls Graph @" << call.getCallee()
-                              << " from Graph @" << func.getName()
-                              << ": the runtime cannot record a Graph while "
-                                 "recording another";
-          continue;
-        }
         InFlightDiagnostic diag =
             emitOpErrorAt(ret)
             << "returns at position " << operand.getOperandNumber()

@@ -399,28 +399,6 @@ module {
 
 // -----
 
-// A Graph call with deps(...) and one with pred(...).
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
-  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
-
-  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
-    %t = pto.task_dummy
-    pto.return
-  }
-  pto.orchestration @main(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
-                          %p: !pto.tensor<1xi32>) {
-    %d = pto.task_dummy
-    // expected-error@+1 {{'pto.call' op passes explicit dependencies to Graph @g: the runtime rejects explicit dependencies across a Graph boundary}}
-    pto.call @g(%o) deps(%d : !pto.task_id) : (!pto.tensor<128x128xf32>) -> ()
-    // expected-error@+1 {{'pto.call' op passes a dispatch predicate to Graph @g: the runtime ignores a predicate on a Graph launch, so the Graph would run unconditionally}}
-    pto.call @g(%o) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<128x128xf32>) -> ()
-    pto.return
-  }
-}
-
-// -----
-
 // A core_num that is not a literal.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
@@ -814,32 +792,6 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     %v = pto.slice %t[%off, 0] [8, 16] : !pto.tensor<64x16xf32> to !pto.tensor<8x16xf32>
     %c2, %id1 = pto.submit @acc(%v, %c) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
     pto.return %c : !pto.tensor<8x16xf32>
-  }
-}
-
-// -----
-
-// A host write in a Graph body runs while the body is interpreted: on the
-// recording call only.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.kernel aiv @acc(%a: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
-  pto.graph @g(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
-               %flags: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %v: i32) -> !pto.tensor<8x16xf32> {
-    // expected-error@+1 {{'pto.write' op writes a host tensor in Graph @g: replay does not re-run the body, so the write would happen on the first call only}}
-    pto.write %v, %flags[0] : !pto.tensor<4xi32>
-    %c2, %id1 = pto.submit @acc(%x, %c) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
-    pto.return %c : !pto.tensor<8x16xf32>
-  }
-  pto.orchestration @main(%x: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
-                          %flags: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c4 = arith.constant 4 : index
-    scf.for %i = %c0 to %c4 step %c1 {
-      %v = arith.index_cast %i : index to i32
-      %r = pto.call @g(%x, %c, %flags, %v) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>, !pto.tensor<4xi32>, i32) -> !pto.tensor<8x16xf32>
-    }
-    pto.return
   }
 }
 

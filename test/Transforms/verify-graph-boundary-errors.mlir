@@ -185,7 +185,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// A launch under a runtime loop, a Graph calling a Graph, deps and pred.
+// A launch under a runtime loop.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
   pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
@@ -202,17 +202,6 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
       // expected-error@+1 {{'pto.task_dummy' op launches a task a number of times that can differ between calls of Graph @outer}}
       %t = pto.task_dummy
     }
-    // expected-error@+1 {{'pto.call' op calls Graph @inner from Graph @outer}}
-    pto.call @inner(%o) : (!pto.tensor<128x128xf32>) -> ()
-    pto.return
-  }
-  pto.orchestration @main(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
-                          %p: !pto.tensor<1xi32>) {
-    %d = pto.task_dummy
-    // expected-error@+1 {{'pto.call' op passes explicit dependencies to Graph @inner}}
-    pto.call @inner(%o) deps(%d : !pto.task_id) : (!pto.tensor<128x128xf32>) -> ()
-    // expected-error@+1 {{'pto.call' op passes a dispatch predicate to Graph @inner}}
-    pto.call @inner(%o) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<128x128xf32>) -> ()
     pto.return
   }
 }
@@ -341,26 +330,6 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// Recursive Graphs: each Graph-to-Graph call is reported once.
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.graph @a(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %t = pto.task_dummy
-    // expected-error@+1 {{'pto.call' op calls Graph @a from Graph @a: the runtime cannot record a Graph while recording another}}
-    pto.call @a(%o) : (!pto.tensor<16xf32>) -> ()
-    // expected-error@+1 {{'pto.call' op calls Graph @b from Graph @a}}
-    pto.call @b(%o) : (!pto.tensor<16xf32>) -> ()
-    pto.return
-  }
-  pto.graph @b(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %t = pto.task_dummy
-    // expected-error@+1 {{'pto.call' op calls Graph @a from Graph @b}}
-    pto.call @a(%o) : (!pto.tensor<16xf32>) -> ()
-    pto.return
-  }
-}
-
-// -----
-
 // A saturated node count: an unsigned loop from 0 to 2^64 - 1.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // expected-error@+1 {{'pto.graph' op records 9223372036854775807 nodes (each launch once per loop iteration, allocations in batches of 16): the runtime accepts 1 to 1024 (GRAPH_MAX_NODES)}}
@@ -446,7 +415,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// A host write in a Graph body, and construction reads of buffers whose
+// Construction reads of buffers whose
 // contents only the Graph's own tasks produce: a boundary tensor a task
 // writes, a runtime-allocated output. A read of an untouched boundary
 // tensor is fine.
@@ -456,8 +425,6 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.graph @g(%x: !pto.tensor<8x16xf32>, %f: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
                %lens: !pto.tensor<4xi32>, %flags: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
                %v: i32) {
-    // expected-error@+1 {{'pto.write' op writes a host tensor in Graph @g: replay does not re-run the body, so the write would happen on the first call only}}
-    pto.write %v, %flags[0] : !pto.tensor<4xi32>
     %l = pto.read %lens[0] : !pto.tensor<4xi32>
     %f1, %id0 = pto.submit @setf(%x, %f) : (!pto.tensor<8x16xf32>, !pto.tensor<4xi32>) -> !pto.tensor<4xi32>
     // expected-error@+1 {{'pto.read' op reads, while Graph @g is recorded, a tensor a task of the Graph writes: its contents do not exist before the Graph's tasks run}}

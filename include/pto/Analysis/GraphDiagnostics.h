@@ -23,9 +23,7 @@ void scalarReturned(ReturnOp ret, GraphOp graph, unsigned position);
 void nonParameterReturned(ReturnOp ret, GraphOp graph, unsigned position);
 /// `operand`: the offset or size of `slice` that differs between calls.
 void varyingWindow(SliceOp slice, GraphOp graph, Value operand);
-void hostWrite(WriteOp write, GraphOp graph);
 void unsupportedOp(Operation *op);
-void graphCallInGraph(CallOp call, GraphOp graph);
 /// `op`, a launch or an allocation, runs a number of times that `parent`
 /// (the innermost call-varying loop or branch around it) decides.
 void varyingRunCount(Operation *op, GraphOp graph, Operation *parent);
@@ -37,8 +35,6 @@ void divisionByZero(Operation *division, unsigned argumentIndex);
 void varyingScalarArgument(SubmitOp submit, GraphOp graph, unsigned index,
                            Value argument);
 void nodeCountOutOfRange(GraphOp graph, int64_t nodes);
-void dependenciesOnGraphCall(CallOp call, GraphOp graph);
-void predicateOnGraphCall(CallOp call, GraphOp graph);
 /// `boundary`: the read tensor is a parameter (that a task writes), not a
 /// buffer of the Graph's own.
 void unrecordableRead(ReadOp read, GraphOp graph, bool boundary);

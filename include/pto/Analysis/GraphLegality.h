@@ -66,9 +66,10 @@ LogicalResult verifyConstructionReads(GraphOp graph,
 /// scalar ones) and that it returns only its own tensor parameters.
 LogicalResult verifyGraphSignature(GraphOp graph);
 
-/// Reports `op` if it may never appear in a Graph body (a Graph call, a
-/// host write, an op without a Graph lowering); returns true if it did.
-bool diagnoseNeverInGraph(Operation *op, GraphOp graph);
+/// Reports `op` if the translation has no Graph lowering for it; returns
+/// true if it did. (What is never legal in a Graph, such as a Graph call or
+/// a host write, the ops' verifiers reject.)
+bool diagnoseUnsupportedInGraph(Operation *op);
 
 /// Checks that `submit`, a launch in `graph`, has a literal core_num and
 /// passes scalars that are the Graph's scalar parameters or the same on
@@ -76,17 +77,12 @@ bool diagnoseNeverInGraph(Operation *op, GraphOp graph);
 LogicalResult verifyLaunchArguments(SubmitOp submit, GraphOp graph,
                                     const ReplayInvariance &analysis);
 
-/// Checks that no call of a Graph passes explicit dependencies or a
-/// dispatch predicate.
-LogicalResult verifyGraphCallSites(GraphOp graph, ArrayRef<CallOp> callers);
-
-/// Checks every other rule of the legality step on `graph` as it stands and
-/// on its `callers`, emitting one error per violation at the offending op.
+/// Checks every other rule of the legality step on `graph` as it stands,
+/// emitting one error per violation at the offending op.
 /// `analysis` and `provenance` describe `graph`'s body as it stands.
 LogicalResult verifyGraphLegality(GraphOp graph,
                                   const ReplayInvariance &analysis,
-                                  BufferProvenance &provenance,
-                                  ArrayRef<CallOp> callers);
+                                  BufferProvenance &provenance);
 
 } // namespace mlir::pto
 

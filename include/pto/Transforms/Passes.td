@@ -74,12 +74,13 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
       (launches and dummy tasks once per loop iteration, allocations in
       batches of 16, counted after hoisting); no launch or allocation under
       a runtime loop, `scf.while` or `scf.if`; literal allocation shapes; no
-      `pto.full`; no Graph calling a Graph; no dependencies or predicate on a
-      Graph call; literal `core_num`; every view left in the body (of any
+      `pto.full`; literal `core_num`; every view left in the body (of any
       buffer) and every task scalar is the same on every call; no task or
       view reads a buffer chosen among boundary tensors by a call-varying
-      value; no host `pto.write`, and `pto.read` only of boundary tensors no
-      task of the Graph writes; tensor returns only.
+      value; `pto.read` only of boundary tensors no task of the Graph
+      writes; tensor returns only. (A Graph calling a Graph, `deps` or
+      `pred` on a Graph call and a host `pto.write` in a Graph are never
+      legal: the op verifiers reject them.)
 
     New parameters are appended: new tensors after the existing tensors and
     before the scalars, new scalars last. At a call site, right before the

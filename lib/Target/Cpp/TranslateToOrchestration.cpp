@@ -567,11 +567,6 @@ LogicalResult OrchestrationEmitter::emitScalarArgument(StringRef params,
 
 LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
   auto graph = symbols.lookup<GraphOp>(call.getCalleeAttr().getAttr());
-  if (call->getParentOfType<GraphOp>())
-    return call.emitOpError() << "calls a Graph from a Graph";
-  if (!call.getDeps().empty() || call.getPredicate())
-    return call.emitOpError() << "has dependencies or a predicate, which a "
-                                 "Graph launch cannot take";
   unsigned task = taskCount++;
   std::string params = freshName("params_t" + std::to_string(task));
   os << "// Task " << task << ": Graph @" << commentSafe(graph.getName())

@@ -880,6 +880,64 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   pto.return
 }
 
+// -----
+
+// Never legal on a Graph launch: explicit dependencies (the runtime rejects
+// them across a Graph boundary) ...
+pto.graph @g(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.return
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.scope manual {
+    %t = pto.task_dummy
+    // expected-error@+1 {{'pto.call' op passes explicit dependencies to Graph @g: the runtime rejects explicit dependencies across a Graph boundary}}
+    pto.call @g(%a) deps(%t : !pto.task_id) : (!pto.tensor<4xf32>) -> ()
+  }
+  pto.return
+}
+
+// -----
+
+// ... and a dispatch predicate (the runtime would ignore it).
+pto.graph @g(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.return
+}
+pto.orchestration @o(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>},
+                     %p: !pto.tensor<1xi32>) {
+  // expected-error@+1 {{'pto.call' op passes a dispatch predicate to Graph @g: the runtime ignores a predicate on a Graph launch, so the Graph would run unconditionally}}
+  pto.call @g(%a) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+// A Graph calling a Graph, however deep in its body: the runtime cannot
+// record a Graph while it records another.
+pto.graph @inner(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.return
+}
+pto.graph @outer(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    pto.scope {
+      // expected-error@+1 {{'pto.call' op calls Graph @inner from Graph @outer: the runtime cannot record a Graph while recording another}}
+      pto.call @inner(%a) : (!pto.tensor<4xf32>) -> ()
+    }
+  }
+  pto.return
+}
+
+// -----
+
+// A Graph calling itself.
+pto.graph @g(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+  // expected-error@+1 {{'pto.call' op calls Graph @g from Graph @g}}
+  pto.call @g(%a) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
 //===----------------------------------------------------------------------===//
 // pto.task_dummy
 //===----------------------------------------------------------------------===//
@@ -1217,6 +1275,21 @@ pto.orchestration @o(%a: !pto.tensor<4xi32>, %v: i32) {
 pto.orchestration @o(%a: !pto.tensor<4xi32>, %v: f32) {
   // expected-error@+1 {{'pto.write' op failed to verify that value type matches the element type}}
   "pto.write"(%v, %a) <{static_indices = array<i64: 0>}> : (f32, !pto.tensor<4xi32>) -> ()
+  pto.return
+}
+
+// -----
+
+// A host write in a Graph body (here under a loop) would run while the body
+// is recorded: on the first call only.
+pto.graph @g(%flags: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %v: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    // expected-error@+1 {{'pto.write' op writes a host tensor in Graph @g: replay does not re-run the body, so the write would happen on the first call only}}
+    pto.write %v, %flags[0] : !pto.tensor<4xi32>
+  }
   pto.return
 }
 

@@ -149,10 +149,8 @@ pto.orchestration @calls(%x: !pto.tensor<16xf32>,
   // CHECK-NEXT: %[[R0:.+]] = pto.call @layer(%[[X]], %[[ACC]], %[[C0]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
   %r0 = pto.call @layer(%x, %acc, %c0)
       : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
-  // CHECK-NEXT: %[[D:.+]] = pto.task_dummy{{$}}
-  %d = pto.task_dummy
-  // CHECK-NEXT: %[[R1:.+]] = pto.call @layer(%[[X]], %[[R0]], %[[C0]]) deps(%[[D]] : !pto.task_id) pred(%[[P]] : !pto.tensor<1xi32>) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
-  %r1 = pto.call @layer(%x, %r0, %c0) deps(%d : !pto.task_id) pred(%p : !pto.tensor<1xi32>)
+  // CHECK-NEXT: %[[R1:.+]] = pto.call @layer(%[[X]], %[[R0]], %[[C0]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+  %r1 = pto.call @layer(%x, %r0, %c0)
       : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
   // CHECK-NEXT: pto.call @no_params() : () -> (){{$}}
   pto.call @no_params() : () -> ()

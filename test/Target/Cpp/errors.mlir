@@ -528,41 +528,6 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.graph @inner(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    pto.return
-  }
-  pto.graph @outer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    // expected-error @below {{'pto.call' op calls a Graph from a Graph}}
-    pto.call @inner(%x) : (!pto.tensor<16xf32>) -> ()
-    pto.return
-  }
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    pto.call @outer(%x) : (!pto.tensor<16xf32>) -> ()
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    pto.return
-  }
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    // expected-error @below {{'pto.call' op has dependencies or a predicate, which a Graph launch cannot take}}
-    pto.call @layer(%x1) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>) -> ()
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
   pto.kernel aiv @use(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<16xf32> {

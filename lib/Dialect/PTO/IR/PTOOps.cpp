@@ -472,6 +472,22 @@ LogicalResult CallOp::verify() {
   if (failed(verifyLaunchContext(*this)) ||
       failed(verifyTensorsBeforeScalars(*this, getArgs())))
     return failure();
+  // Never legal, whatever the passes do: rejected here, once.
+  if (auto graph = (*this)->getParentOfType<GraphOp>())
+    return emitOpError() << "calls Graph @" << getCallee() << " from Graph @"
+                         << graph.getName()
+                         << ": the runtime cannot record a Graph while "
+                            "recording another";
+  if (!getDeps().empty())
+    return emitOpError() << "passes explicit dependencies to Graph @"
+                         << getCallee()
+                         << ": the runtime rejects explicit dependencies "
+                            "across a Graph boundary";
+  if (getPredicate())
+    return emitOpError() << "passes a dispatch predicate to Graph @"
+                         << getCallee()
+                         << ": the runtime ignores a predicate on a Graph "
+                            "launch, so the Graph would run unconditionally";
   return success();
 }
 
@@ -690,6 +706,12 @@ LogicalResult ReadOp::verify() {
 }
 
 LogicalResult WriteOp::verify() {
+  // Replay does not re-run the body: never legal in a Graph.
+  if (auto graph = (*this)->getParentOfType<GraphOp>())
+    return emitOpError() << "writes a host tensor in Graph @"
+                         << graph.getName()
+                         << ": replay does not re-run the body, so the write "
+                            "would happen on the first call only";
   return verifyElementIndices(*this, getDest().getType(), getStaticIndices(),
                               getIndices());
 }

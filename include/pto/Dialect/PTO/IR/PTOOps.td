@@ -236,9 +236,11 @@ def PTO_CallOp : PTO_Op<"call", [
     position (after `pto-normalize-return-order`, a Graph returns its own
     Out/InOut parameters).
 
-    `deps(...)` and `pred(...)` are representable so that the legality checks
-    can reject them with a reason: the runtime refuses explicit dependencies
-    across a Graph boundary and ignores a predicate on a Graph launch.
+    `deps(...)` and `pred(...)` parse only so that the verifier can reject
+    them with a reason: the runtime refuses explicit dependencies across a
+    Graph boundary and ignores a predicate on a Graph launch. The verifier
+    also rejects a `pto.call` inside a `pto.graph`: the runtime cannot record
+    a Graph while recording another.
 
     ```mlir
     %acc1 = pto.call @layer(%x, %acc, %i)
