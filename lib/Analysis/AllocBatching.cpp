@@ -4,6 +4,13 @@
 
 namespace mlir::pto {
 
+Type getDynamicAllocationType(Operation *alloc) {
+  for (Type type : alloc->getResultTypes())
+    if (!cast<TensorType>(type).hasStaticShape())
+      return type;
+  return {};
+}
+
 bool isBatchableAtBlockEntry(CreateOp create) {
   // Block arguments exist at block entry; values computed in the block do not.
   return llvm::all_of(create.getDynamicSizes(), [&](Value size) {
@@ -30,7 +37,9 @@ SmallVector<SmallVector<CreateOp>> groupAllocationBatches(Block &block) {
 }
 
 unsigned countAllocationBatches(Block &block) {
-  return groupAllocationBatches(block).size();
+  auto made = block.getOps<AllocTensorsOp>();
+  return std::distance(made.begin(), made.end()) +
+         groupAllocationBatches(block).size();
 }
 
 } // namespace mlir::pto

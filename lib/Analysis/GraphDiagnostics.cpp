@@ -87,9 +87,9 @@ void varyingRunCount(Operation *op, GraphOp graph, Operation *parent) {
         << "inside this '" << parent->getName() << "'";
 }
 
-void dynamicAllocation(CreateOp create, GraphOp graph) {
-  emitOpErrorAt(create)
-      << "allocates " << create.getType() << " in Graph @" << graph.getName()
+void dynamicAllocation(Operation *alloc, Type type, GraphOp graph) {
+  emitOpErrorAt(alloc)
+      << "allocates " << type << " in Graph @" << graph.getName()
       << ": an allocation's shape must be a compile-time constant, since "
          "recording copies it into the node and replay would reuse the "
          "first call's shape";
@@ -145,8 +145,8 @@ void unrecordableRead(ReadOp read, GraphOp graph, bool boundary) {
       << ": its contents do not exist before the Graph's tasks run";
 }
 
-void oncePerCallAllocation(CreateOp create, GraphOp graph) {
-  emitOpErrorAt(create)
+void oncePerCallAllocation(Operation *alloc, GraphOp graph) {
+  emitOpErrorAt(alloc)
       << "allocates at the top level of Graph @" << graph.getName()
       << ": the buffer would come off the graph heap, which is never "
          "reclaimed mid-run; it must be a parameter that callers allocate";

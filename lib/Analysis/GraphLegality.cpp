@@ -232,15 +232,15 @@ LogicalResult verifyGraphLegality(GraphOp graph,
       failed = true;
       return;
     }
-    if (isa<SubmitOp, TaskDummyOp, CreateOp>(op)) {
+    if (isa<SubmitOp, TaskDummyOp, CreateOp, AllocTensorsOp>(op)) {
       if (Operation *parent = getRuntimeControlFlowParent(op, graph)) {
         diag::varyingRunCount(op, graph, parent);
         failed = true;
       }
     }
-    if (auto create = dyn_cast<CreateOp>(op)) {
-      if (!create.getType().hasStaticShape()) {
-        diag::dynamicAllocation(create, graph);
+    if (isa<CreateOp, AllocTensorsOp>(op)) {
+      if (Type dynamic = getDynamicAllocationType(op)) {
+        diag::dynamicAllocation(op, dynamic, graph);
         failed = true;
       }
     }

@@ -15,7 +15,7 @@ static StringRef describeSource(Value source) {
   Operation *op = source.getDefiningOp();
   if (isa_and_nonnull<SubmitOp, CallOp>(op))
     return "the output of a device task";
-  if (isa_and_nonnull<CreateOp, FullOp>(op))
+  if (isa_and_nonnull<CreateOp, AllocTensorsOp, FullOp>(op))
     return "a runtime allocation";
   return "a tensor that is not a parameter of the orchestration function";
 }

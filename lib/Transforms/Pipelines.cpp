@@ -21,6 +21,9 @@ void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addPass(createExpandManualPhaseFence());
   pm.addPass(createClassifyIterArgCarry());
   pm.addPass(createMarkHostControlTensors());
+  // Per function, on MLIR's thread pool.
+  pm.addNestedPass<GraphOp>(createBatchAllocations());
+  pm.addNestedPass<OrchestrationOp>(createBatchAllocations());
   // A pass above that broke a Graph's replay-safety (e.g. a barrier past the
   // node limit) is caught here, not by the runtime.
   pm.addPass(createVerifyGraphBoundary());
@@ -33,7 +36,8 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
       "Record what the C++ translation prints: pto-normalize-return-order, "
       "pto-hoist-entry-extents, pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
       "pto-expand-manual-phase-fence, pto-classify-iter-arg-carry, "
-      "pto-mark-host-control-tensors, pto-verify-graph-boundary, "
+      "pto-mark-host-control-tensors, pto-batch-allocations, "
+      "pto-verify-graph-boundary, "
       "pto-mark-prepared",
       buildOrchestrationPreparePipeline);
 }

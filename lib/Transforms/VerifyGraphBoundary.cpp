@@ -100,17 +100,18 @@ private:
   }
 
   void check(Operation &op, Operation *runtimeParent, bool oncePerCall) {
-    if (isa<SubmitOp, TaskDummyOp, CreateOp>(op) && runtimeParent) {
+    if (isa<SubmitOp, TaskDummyOp, CreateOp, AllocTensorsOp>(op) &&
+        runtimeParent) {
       diag::varyingRunCount(&op, graph, runtimeParent);
       failed = true;
     }
-    if (auto create = dyn_cast<CreateOp>(op)) {
+    if (isa<CreateOp, AllocTensorsOp>(op)) {
       if (oncePerCall) {
-        diag::oncePerCallAllocation(create, graph);
+        diag::oncePerCallAllocation(&op, graph);
         failed = true;
       }
-      if (!create.getType().hasStaticShape()) {
-        diag::dynamicAllocation(create, graph);
+      if (Type dynamic = getDynamicAllocationType(&op)) {
+        diag::dynamicAllocation(&op, dynamic, graph);
         failed = true;
       }
       return;

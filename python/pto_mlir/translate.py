@@ -44,9 +44,12 @@ def argument_metadata_json(module: Module, prepare: bool = True) -> str:
             (it carries ``pto.prepared``).
 
     Raises:
-        MLIRError: the module was not prepared; under host_build_graph, a ``pto.read`` / ``pto.write``
-            reaches a runtime allocation or a device task's output, or a host
-            control tensor also reaches the device; one diagnostic each.
+        MLIRError: with ``prepare=False``, the module was not prepared;
+            otherwise the prepare pipeline's diagnostics (under
+            host_build_graph, a ``pto.read`` / ``pto.write`` that reaches a
+            runtime allocation or a device task's output, or a host control
+            tensor that also reaches the device; one each). The metadata
+            itself reads the ``pto.host_control`` marks and checks nothing.
     """
     return _translate(module, prepare, _native.translate_to_argument_metadata,
                       "argument metadata")

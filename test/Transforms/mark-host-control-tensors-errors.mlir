@@ -1,9 +1,8 @@
 // RUN: pto-opt %s -split-input-file -verify-diagnostics --pto-mark-host-control-tensors
-// RUN: pto-translate %s -split-input-file -verify-diagnostics --pto-to-arg-metadata
 
 // Host control tensor rules (host_build_graph): a host access reaches only
 // parameters, and a host control tensor never reaches the device. The
-// pass and the argument metadata translation share the analysis.
+// translations read the pass's decision from the IR and check nothing.
 
 module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.orchestration @reads_allocation() {

@@ -470,3 +470,37 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// Batched allocations (pto-batch-allocations' output) obey the same rules:
+// each pto.alloc_tensors is one node per iteration, whatever its size (342 x
+// 3 for the first loop, 1 + 1 + 2 x 1 for the rest); one at the top level,
+// one under a runtime loop and one of a dynamic shape are reported.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k16(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error@+1 {{'pto.graph' op records 1030 nodes}}
+  pto.graph @g(%x: !pto.tensor<16xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c342 = arith.constant 342 : index
+    scf.for %i = %c0 to %c342 step %c1 {
+      %b:16 = pto.alloc_tensors : !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>
+      %c = pto.alloc_tensors : !pto.tensor<16xf32>
+      %o, %t = pto.submit @k16(%x, %b#0) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> (!pto.tensor<16xf32>)
+    }
+    // expected-error@+1 {{'pto.alloc_tensors' op allocates at the top level of Graph @g: the buffer would come off the graph heap, which is never reclaimed mid-run; it must be a parameter that callers allocate}}
+    %top = pto.alloc_tensors : !pto.tensor<16xf32>
+    // expected-note@+1 {{inside this loop, whose bounds are not literals}}
+    scf.for %j = %c0 to %n step %c1 {
+      // expected-error@+1 {{'pto.alloc_tensors' op allocates a tensor a number of times that can differ between calls of Graph @g}}
+      %r = pto.alloc_tensors : !pto.tensor<16xf32>
+    }
+    %c2 = arith.constant 2 : index
+    scf.for %k = %c0 to %c2 step %c1 {
+      // expected-error@+1 {{'pto.alloc_tensors' op allocates '!pto.tensor<?xf32>' in Graph @g: an allocation's shape must be a compile-time constant}}
+      %d:2 = pto.alloc_tensors(%k) : !pto.tensor<16xf32>, !pto.tensor<?xf32>
+    }
+    pto.return
+  }
+}

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from pto_mlir import pipelines, sim
-from pto_mlir.ir import Context, Module
+from pto_mlir.ir import Context, MLIRError, Module
 from pto_mlir.sim import fuzz, generator
 
 REPO = Path(__file__).resolve().parents[2]
@@ -431,11 +431,11 @@ def test_runtime_refuses_invalid_submissions():
   }}
 }}
 """
-    prog = program(nested)
+    # Never legal, so the dialect's verifier rejects it before the model
+    # could refuse the nested submission.
+    with pytest.raises(MLIRError, match="calls Graph @inner from Graph @outer"):
+        program(nested)
     c = np.zeros((8, 16), np.float32)
-    sim.Runtime(prog, "eager").run("main", [c])
-    with pytest.raises(sim.GraphSubmissionError, match="while it is being recorded"):
-        sim.Runtime(prog, "replay").run("main", [c])
     too_many = HBG + f"""
   pto.kernel aiv @k(%c: {T} {INOUT})
   pto.graph @g(%c: {T} {INOUT}) {{
@@ -805,14 +805,14 @@ GRAPH_WRITE = HBG + f"""
 """
 
 
-def test_host_write_in_graph_is_rejected(pto_opt):
-    """A host pto.write in a Graph body runs only on the recording call:
-    rejected (it used to be accepted)."""
-    outcome = fuzz.check_text(GRAPH_WRITE, runs_for(program(GRAPH_WRITE), 2), pto_opt=pto_opt)
-    assert outcome.original_replay_wrong, outcome.original_replay_error
-    assert outcome.status == "rejected", (outcome.status, outcome.detail)
+def test_host_write_in_graph_is_rejected():
+    """A host pto.write in a Graph body would run only on the recording
+    call: never legal, so the op verifier rejects it at parse (it used to be
+    accepted)."""
+    with pytest.raises(MLIRError) as info:
+        program(GRAPH_WRITE)
     assert ("'pto.write' op writes a host tensor in Graph @g: replay does not re-run the "
-            "body, so the write would happen on the first call only") in outcome.detail
+            "body, so the write would happen on the first call only") in str(info.value)
 
 
 READ_AFTER_WRITE = HBG + f"""
@@ -938,16 +938,6 @@ def test_accounting_refuses_what_depends_on_contents(what):
     sim.Runtime(prog, "eager").run("main", args)
     with pytest.raises(sim.SimError, match=r"accounting run \(data=False\)"):
         sim.Runtime(prog, "eager", data=False).run("main", args)
-
-
-def test_accounting_counts_writes_without_storing():
-    prog = program(GRAPH_WRITE)
-    args = sim.default_arguments(prog, "main", np.random.default_rng(0), data=False)
-    assert all(a.strides == (0,) * a.ndim for a in args)  # no memory behind them
-    stats = [sim.Runtime(prog, "replay", data=data).run("main", args).stats
-             for data in (True, False)]
-    assert stats[0] == stats[1] and stats[1].construction_writes == 1
-    assert stats[1].records == 1 and stats[1].replays == 3
 
 
 def test_sim_cli_with_and_without_data(capsys, monkeypatch, pto_opt):

@@ -92,7 +92,7 @@ def test_inputs_found():
     # decoder (3), allocations (4), returns (3), body (4), config (3).
     assert len(GRAPH_TESTS) >= 5
     assert len(INPUTS) >= 16 + 1
-    assert len(ERROR_CASES) >= 10
+    assert len(ERROR_CASES) >= 6
 
 
 @needs_cxx
@@ -563,10 +563,11 @@ def test_argument_metadata_marks_host_control_tensors():
 
 def test_argument_metadata_raises_on_host_control_misuse():
     """A host control tensor that also reaches the device is an MLIRError
-    carrying the diagnostic and its note, not metadata."""
+    carrying the diagnostic and its note, not metadata (raised by the
+    prepare pipeline's pto-mark-host-control-tensors)."""
     from pto_mlir.translate import argument_metadata
     source = """
-module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%ctl: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
     %v = pto.read %ctl[0] : !pto.tensor<4xi32>
@@ -578,7 +579,7 @@ module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
     with Context():
         module = Module.parse(source)
         with pytest.raises(MLIRError) as info:
-            argument_metadata(module, prepare=False)
+            argument_metadata(module)
     message = str(info.value)
     assert "passes host control tensor #0 of @main to the device" in message
-    assert "note: accessed on the host here" in message
+    assert "accessed on the host here" in message

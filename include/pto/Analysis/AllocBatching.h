@@ -1,8 +1,9 @@
 //===- AllocBatching.h - Grouping pto.create into alloc_tensors -*- C++ -*-===//
 //
-// How the allocations of one statement list become `alloc_tensors` calls.
-// The C++ translation emits these batches, and the Graph node count charges
-// one recorded node per batch, so both use this one definition.
+// How the allocations of one statement list become `alloc_tensors` calls:
+// pto-batch-allocations makes these batches into `pto.alloc_tensors` ops,
+// and the Graph node count charges one recorded node per batch before and
+// after it, so both use this one definition.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,9 +14,9 @@
 
 namespace mlir::pto {
 
-/// Most tensors one `alloc_tensors` call creates (the runtime's
-/// kAllocTensorsArgs).
-constexpr unsigned kAllocTensorsArgs = 16;
+/// Returns the first type `alloc` (a pto.create or pto.alloc_tensors)
+/// allocates with a `?` extent, or null.
+Type getDynamicAllocationType(Operation *alloc);
 
 /// Returns true if `create` can be allocated at the entry of the block it is
 /// in: its dynamic sizes (if any) are defined outside that block.
@@ -28,7 +29,9 @@ bool isBatchableAtBlockEntry(CreateOp create);
 /// alone, where it stands.
 SmallVector<SmallVector<CreateOp>> groupAllocationBatches(Block &block);
 
-/// Number of `alloc_tensors` calls (recorded nodes) for `block`'s creates.
+/// Number of `alloc_tensors` calls (recorded nodes) `block`'s allocations
+/// make: one per `pto.alloc_tensors`, plus the batches
+/// pto-batch-allocations makes of its `pto.create` ops.
 unsigned countAllocationBatches(Block &block);
 
 } // namespace mlir::pto

@@ -27,7 +27,8 @@ void unsupportedOp(Operation *op);
 /// `op`, a launch or an allocation, runs a number of times that `parent`
 /// (the innermost call-varying loop or branch around it) decides.
 void varyingRunCount(Operation *op, GraphOp graph, Operation *parent);
-void dynamicAllocation(CreateOp create, GraphOp graph);
+/// `alloc`: a pto.create or pto.alloc_tensors, `type` the type it allocates.
+void dynamicAllocation(Operation *alloc, Type type, GraphOp graph);
 /// `op` reads a tensor that `choice` picks by a call-varying value.
 void varyingBufferChoice(Operation *op, GraphOp graph, Operation *choice);
 void nonLiteralCoreNum(SubmitOp submit);
@@ -38,7 +39,7 @@ void nodeCountOutOfRange(GraphOp graph, int64_t nodes);
 /// `boundary`: the read tensor is a parameter (that a task writes), not a
 /// buffer of the Graph's own.
 void unrecordableRead(ReadOp read, GraphOp graph, bool boundary);
-void oncePerCallAllocation(CreateOp create, GraphOp graph);
+void oncePerCallAllocation(Operation *alloc, GraphOp graph);
 void derivedScalar(Operation *op, GraphOp graph);
 
 } // namespace mlir::pto::graph_diagnostics

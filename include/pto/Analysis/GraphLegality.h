@@ -17,11 +17,6 @@
 
 namespace mlir::pto {
 
-/// Runtime limits of host_build_graph (GRAPH_MAX_*).
-constexpr unsigned kGraphMaxTensorArgs = 128;
-constexpr unsigned kGraphMaxScalarArgs = 64;
-constexpr int64_t kGraphMaxNodes = 1024;
-
 /// Returns, per Graph of `module`, the `pto.call` ops that launch it, in
 /// the order they appear. One walk of the function bodies (a symbol-use map
 /// would also index every kernel launch).

@@ -6,7 +6,8 @@
 // parameters of the orchestration function that the argument metadata keeps
 // in host storage with no device transfer (legalize-graph-boundary.md, "Host
 // control tensors"). This analysis finds them and checks their rules; the
-// pto-mark-host-control-tensors pass and the C++ translation share it.
+// pto-mark-host-control-tensors pass records its result as `pto.host_control`
+// argument attributes, which the translations read (getHostControlTensors).
 //
 //===----------------------------------------------------------------------===//
 

@@ -190,6 +190,36 @@ def HoistManualScopeAllocations
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def BatchAllocations : Pass<"pto-batch-allocations"> {
+  let summary = "Group the pto.create ops of each block into pto.alloc_tensors";
+  let description = [{
+    Decides how allocations become runtime `alloc_tensors` calls and records
+    it in the IR, so that the C++ translation prints one call per
+    `pto.alloc_tensors` and a Graph's recorded nodes are counted from ops.
+    In each block of a Graph or orchestration function (kernel bodies are
+    left alone), the `pto.create` ops whose dynamic sizes are defined
+    outside the block become, in order, `pto.alloc_tensors` ops of at most
+    16 results (`kAllocTensorsArgs`) at the start of the block; a launch
+    between two creates does not split a batch. Every other create becomes a
+    one-result `pto.alloc_tensors` where it stands. Each batch is located at
+    its creates (a fused location) and records their user names (`names`).
+
+    A create the runtime cannot allocate (rank 0, a `dn` layout, an extent
+    over 32 bits) is reported at the create, and the pass fails.
+
+    ```mlir
+    %a = pto.create : !pto.tensor<16xf32>
+    %t = pto.submit @k(%a) ...
+    %b = pto.create(%n) : !pto.tensor<?xf32>
+    // becomes
+    %a, %b = pto.alloc_tensors(%n) {names = ["a", "b"]}
+        : !pto.tensor<16xf32>, !pto.tensor<?xf32>
+    %t = pto.submit @k(%a) ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
 def ExpandManualPhaseFence : Pass<"pto-expand-manual-phase-fence", "ModuleOp"> {
   let summary = "Replace all-to-all dependencies on a task id array by a barrier";
   let description = [{

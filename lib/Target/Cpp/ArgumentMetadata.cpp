@@ -4,15 +4,15 @@
 // entry's arguments. Its one decision the C++ cannot carry is where each
 // tensor argument lives: a host control tensor stays in HOST storage with no
 // transfer (legalize-graph-boundary.md, "Host control tensors"); every other
-// tensor keeps the normal device upload.
+// tensor keeps the normal device upload. pto-mark-host-control-tensors
+// decided which, on the argument attributes read here.
 //
 //===----------------------------------------------------------------------===//
 
-#include "pto/Analysis/HostControl.h"
 #include "pto/Dialect/PTO/IR/PTO.h"
 #include "pto/Target/Cpp/OrchestrationEmitter.h"
 
-#include "UserNames.h"
+#include "pto/Support/UserNames.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -26,13 +26,7 @@ LogicalResult translateToArgumentMetadata(ModuleOp module, raw_ostream &os) {
     return failure();
   OrchestrationOp entry = *found;
   Runtime runtime = getModuleRuntime(module);
-  llvm::BitVector control(entry.getNumArguments());
-  if (runtime == Runtime::host_build_graph) {
-    FailureOr<llvm::BitVector> analyzed = analyzeHostControlTensors(entry);
-    if (failed(analyzed))
-      return failure();
-    control = std::move(*analyzed);
-  }
+  llvm::BitVector control = getHostControlTensors(entry);
 
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {

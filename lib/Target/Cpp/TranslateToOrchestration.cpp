@@ -11,10 +11,8 @@
 #include "pto/Target/Cpp/OrchestrationEmitter.h"
 
 #include "RuntimeSpelling.h"
-#include "UserNames.h"
-#include "pto/Analysis/AllocBatching.h"
+#include "pto/Support/UserNames.h"
 #include "pto/Analysis/BufferProvenance.h"
-#include "pto/Analysis/HostControl.h"
 #include "pto/Dialect/PTO/IR/PTO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -233,7 +231,7 @@ private:
                                    Operation *user);
   LogicalResult emitBlock(Block &block);
   LogicalResult emitOperation(Operation &op);
-  LogicalResult emitAllocationBatch(ArrayRef<CreateOp> creates);
+  LogicalResult emitAllocTensors(AllocTensorsOp alloc);
   LogicalResult emitScalarOp(Operation *op);
   LogicalResult emitConstant(arith::ConstantOp op);
   LogicalResult emitSubmit(SubmitOp op);
@@ -309,13 +307,7 @@ LogicalResult OrchestrationEmitter::emitModule() {
                 "rt_submit_graph exist only there; set pto.runtime = "
                 "#pto.runtime<host_build_graph> on the module";
 
-  if (hostBuildGraph) {
-    FailureOr<llvm::BitVector> control =
-        analyzeHostControlTensors(*entry);
-    if (failed(control))
-      return failure();
-    hostControl = std::move(*control);
-  }
+  hostControl = getHostControlTensors(*entry);
 
   // Kernel ids are the positions in the module of the kernels with code of
   // their own; a mixed kernel is a group of such kernels (its lanes).
@@ -616,74 +608,51 @@ LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
 }
 
 LogicalResult OrchestrationEmitter::emitBlock(Block &block) {
-  // Allocations that can be made at block entry come first, batched.
-  DenseSet<Operation *> batched;
-  for (ArrayRef<CreateOp> batch : groupAllocationBatches(block)) {
-    if (!isBatchableAtBlockEntry(batch.front()))
-      continue;
-    if (failed(emitAllocationBatch(batch)))
-      return failure();
-    for (CreateOp create : batch)
-      batched.insert(create);
-  }
-  for (Operation &op : block) {
-    if (batched.contains(&op))
-      continue;
-    if (auto create = dyn_cast<CreateOp>(op)) {
-      if (failed(emitAllocationBatch(create)))
-        return failure();
-      continue;
-    }
+  for (Operation &op : block)
     if (failed(emitOperation(op)))
       return failure();
-  }
   return success();
 }
 
-LogicalResult OrchestrationEmitter::emitAllocationBatch(ArrayRef<CreateOp> creates) {
+LogicalResult OrchestrationEmitter::emitAllocTensors(AllocTensorsOp alloc) {
+  // The verifier checked that the runtime can allocate every result.
   SmallVector<std::string> infos;
-  for (CreateOp create : creates) {
-    TensorType type = create.getType();
-    FailureOr<StringRef> dataType = getDataType(type.getElementType());
-    if (failed(dataType) || type.getRank() == 0 ||
-        type.getLayout() != Layout::nd)
-      return create.emitOpError() << "allocates " << type
-                                  << ", which the runtime cannot allocate "
-                                     "(TensorCreateInfo takes a row-major "
-                                     "shape of rank 1 or more)";
-    std::string base = getUserName(create.getResult()).value_or("tmp").str();
-    std::string info = freshName(base + "_ci");
+  for (OpResult result : alloc.getResults()) {
+    unsigned index = result.getResultNumber();
+    auto type = cast<TensorType>(result.getType());
+    std::string info =
+        freshName(alloc.getResultName(index).value_or("tmp").str() + "_ci");
     std::string shapes = freshName(info + "_shapes");
     SmallVector<std::string> extents;
-    unsigned dynamic = 0;
+    ValueRange sizes = alloc.getDynamicSizesOf(index);
     for (int64_t extent : type.getShape()) {
       if (!ShapedType::isDynamic(extent)) {
-        if (extent > std::numeric_limits<uint32_t>::max())
-          return create.emitOpError()
-                 << "allocates an extent of " << extent
-                 << ", which does not fit the runtime's 32-bit shapes";
         extents.push_back(std::to_string(extent));
         continue;
       }
-      FailureOr<std::string> size =
-          nameOf(create.getDynamicSizes()[dynamic++], create);
+      FailureOr<std::string> size = nameOf(sizes.front(), alloc);
       if (failed(size))
         return failure();
+      sizes = sizes.drop_front();
       extents.push_back("(uint32_t)" + *size);
     }
     os << "uint32_t " << shapes << "[" << type.getRank() << "] = {"
        << llvm::join(extents, ", ") << "};\n";
     os << sp::kCreateInfoType << " " << info << "(" << shapes << ", "
-       << type.getRank() << ", " << *dataType << ");\n";
+       << type.getRank() << ", " << *getDataType(type.getElementType())
+       << ");\n";
     infos.push_back(info);
   }
-  std::string alloc =
+  std::string call =
       freshName(taskPrefix + "alloc_" + std::to_string(allocCount++));
-  os << sp::kOutputsType << " " << alloc << " = " << sp::kAllocTensors << "("
+  os << sp::kOutputsType << " " << call << " = " << sp::kAllocTensors << "("
      << llvm::join(infos, ", ") << ");\n";
-  for (auto [index, create] : llvm::enumerate(creates)) {
-    std::string name = declare(CreateOp(create).getResult(), "tmp");
-    os << "const " << sp::kTensorType << "& " << name << " = " << alloc << "."
+  for (OpResult result : alloc.getResults()) {
+    unsigned index = result.getResultNumber();
+    std::string name =
+        freshName(alloc.getResultName(index).value_or("tmp"));
+    bind(result, name);
+    os << "const " << sp::kTensorType << "& " << name << " = " << call << "."
        << sp::kGetRef << "(" << index << ");\n";
   }
   return success();
@@ -693,6 +662,12 @@ LogicalResult OrchestrationEmitter::emitOperation(Operation &op) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(&op)
       .Case([&](arith::ConstantOp c) { return emitConstant(c); })
       .Case([&](SubmitOp submit) { return emitSubmit(submit); })
+      .Case([&](AllocTensorsOp alloc) { return emitAllocTensors(alloc); })
+      .Case([&](CreateOp create) {
+        return create.emitOpError()
+               << "is not in a pto.alloc_tensors: run pto-batch-allocations "
+                  "(part of pto-orchestration-prepare-pipeline) first";
+      })
       .Case([&](TaskDummyOp dummy) { return emitDummy(dummy); })
       .Case([&](SliceOp slice) { return emitSlice(slice); })
       .Case([&](TransposeOp transpose) { return emitTranspose(transpose); })

@@ -61,6 +61,12 @@ class Executor(abc.ABC):
         """Implemented by each executor."""
 
     @abc.abstractmethod
+    def alloc_tensors(self, instr: Instr, shapes: List[Tuple[int, ...]],
+                      types: List[TypeInfo]) -> List[TensorView]:
+        """One ``alloc_tensors`` call of ``len(shapes)`` tensors (a
+        ``pto.alloc_tensors``): implemented by each executor."""
+
+    @abc.abstractmethod
     def submit(self, instr: Instr, kernel: Function, tensors: List[TensorView],
                scalars: List[object], scalar_slots: List[int], pred: Optional[TensorView]
                ) -> Tuple[List[TensorView], int]:
@@ -371,6 +377,14 @@ class Interpreter:
         shape, t, batchable = self._alloc_shape(ins, env, block, 0)
         env[ins.results[0]] = ex.create(ins, shape, t, batchable, token)
 
+    def _alloc_tensors(self, ins, env, ex, tenv, block, token):
+        # The compiler's batch, taken as written: one call, one node.
+        sizes = iter(to_signed(env[s], 64) for s in ins.operands)
+        types = [self.types[r] for r in ins.results]
+        shapes = [tuple(next(sizes) if d is None else d for d in t.shape) for t in types]
+        for result, view in zip(ins.results, ex.alloc_tensors(ins, shapes, types)):
+            env[result] = view
+
     def _full(self, ins, env, ex, tenv, block, token):
         shape, t, batchable = self._alloc_shape(ins, env, block, 1)
         view = ex.create(ins, shape, t, batchable, token)
@@ -468,6 +482,7 @@ _HANDLERS = {
     "pto.transpose": Interpreter._transpose,
     "pto.dim": Interpreter._dim,
     "pto.create": Interpreter._create,
+    "pto.alloc_tensors": Interpreter._alloc_tensors,
     "pto.full": Interpreter._full,
     "pto.read": Interpreter._read,
     "pto.write": Interpreter._write,

@@ -282,6 +282,9 @@ class _Direct(Executor):
     def create(self, instr, shape, t, batchable, block_token):
         return self._alloc(t, shape)
 
+    def alloc_tensors(self, instr, shapes, types):
+        return [self._alloc(t, shape) for shape, t in zip(shapes, types)]
+
     def submit(self, instr, kernel, tensors, scalars, scalar_slots, pred):
         tparams, sparams = _kernel_params(kernel)
         if len(tensors) > len(tparams) or len(scalars) != len(sparams):
@@ -371,6 +374,14 @@ class _Recorder(Executor):
         else:
             self.nodes.append(AllocNode([view.buffer.alloc_id]))
         return view
+
+    def alloc_tensors(self, instr, shapes, types):
+        if not 1 <= len(shapes) <= ALLOC_TENSORS_ARGS:
+            raise SimError(f"{instr.loc}: alloc_tensors of {len(shapes)} tensors "
+                           f"(the runtime takes 1 to {ALLOC_TENSORS_ARGS})")
+        views = [self._template(t, shape) for shape, t in zip(shapes, types)]
+        self.nodes.append(AllocNode([v.buffer.alloc_id for v in views]))
+        return views
 
     def submit(self, instr, kernel, tensors, scalars, scalar_slots, pred):
         tparams, sparams = _kernel_params(kernel)

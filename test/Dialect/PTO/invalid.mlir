@@ -1103,6 +1103,75 @@ pto.orchestration @o(%a: !pto.tensor<16x8xf32>, %i: i32) {
 }
 
 //===----------------------------------------------------------------------===//
+// pto.alloc_tensors
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.alloc_tensors' op allocates 0 tensors: one alloc_tensors call creates 1 to 16}}
+  "pto.alloc_tensors"() : () -> ()
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.alloc_tensors' op allocates 17 tensors: one alloc_tensors call creates 1 to 16}}
+  %t:17 = pto.alloc_tensors : !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>, !pto.tensor<2xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.alloc_tensors' op has 1 name for 2 results}}
+  %t:2 = pto.alloc_tensors {names = ["a"]} : !pto.tensor<2xf32>, !pto.tensor<2xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%n: index) {
+  // expected-error@+1 {{'pto.alloc_tensors' op expects 2 dynamic size operands (one per '?' extent of the results), got 1}}
+  %t:2 = pto.alloc_tensors(%n) : !pto.tensor<?xf32>, !pto.tensor<?xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  %m = arith.constant -4 : index
+  // expected-error@+1 {{'pto.alloc_tensors' op dynamic size #0 is the constant -4: an extent cannot be negative}}
+  %t:2 = pto.alloc_tensors(%m) : !pto.tensor<2xf32>, !pto.tensor<?xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.alloc_tensors' op allocates '!pto.tensor<f32>', which the runtime cannot allocate (TensorCreateInfo takes a row-major shape of rank 1 or more)}}
+  %t = pto.alloc_tensors : !pto.tensor<f32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.alloc_tensors' op allocates '!pto.tensor<16x8xf32, dn>', which the runtime cannot allocate}}
+  %t = pto.alloc_tensors : !pto.tensor<16x8xf32, dn>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  // expected-error@+1 {{'pto.alloc_tensors' op allocates an extent of 4294967296, which does not fit the runtime's 32-bit shapes}}
+  %t = pto.alloc_tensors : !pto.tensor<4294967296xf32>
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
 // pto.create, pto.full
 //===----------------------------------------------------------------------===//
 

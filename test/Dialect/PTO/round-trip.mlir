@@ -220,6 +220,12 @@ pto.orchestration @tensors(%w: !pto.tensor<512x128xf32>, %v: !pto.tensor<?x?xf16
   %c1 = pto.create(%n, %i) : !pto.tensor<?x128x?xi8>
   // CHECK-NEXT: %{{.+}} = pto.create : !pto.tensor<f32>
   %c2 = pto.create : !pto.tensor<f32>
+  // CHECK-NEXT: %{{.+}} = pto.alloc_tensors : !pto.tensor<16x128xf32>{{$}}
+  %a0 = pto.alloc_tensors : !pto.tensor<16x128xf32>
+  // CHECK-NEXT: %{{.+}}:2 = pto.alloc_tensors(%[[N]], %[[I]]) : !pto.tensor<?x128xi8>, !pto.tensor<4x?xf16>{{$}}
+  %a1:2 = pto.alloc_tensors(%n, %i) : !pto.tensor<?x128xi8>, !pto.tensor<4x?xf16>
+  // CHECK-NEXT: %x, %tmp = pto.alloc_tensors {names = ["x", ""]} : !pto.tensor<2xf32>, !pto.tensor<2xf32>{{$}}
+  %a2:2 = pto.alloc_tensors {names = ["x", ""]} : !pto.tensor<2xf32>, !pto.tensor<2xf32>
   // CHECK-NEXT: %{{.+}} = pto.full %[[F]] : !pto.tensor<16xf32>
   %f0 = pto.full %f : !pto.tensor<16xf32>
   // CHECK-NEXT: %{{.+}} = pto.full %[[B]](%[[N]]) : !pto.tensor<?x4xi1>

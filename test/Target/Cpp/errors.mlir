@@ -23,6 +23,17 @@ module attributes {pto.prepared} {
 
 // -----
 
+// A pto.create the prepare pipeline did not batch.
+module attributes {pto.prepared} {
+  pto.orchestration @main() {
+    // expected-error @below {{'pto.create' op is not in a pto.alloc_tensors: run pto-batch-allocations (part of pto-orchestration-prepare-pipeline) first}}
+    %c = pto.create : !pto.tensor<16xf32>
+    pto.return
+  }
+}
+
+// -----
+
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   // expected-error @below {{'pto.graph' op needs the host_build_graph runtime}}
@@ -63,30 +74,10 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main() {
-    // expected-error @below {{'pto.create' op allocates '!pto.tensor<f32>', which the runtime cannot allocate}}
-    %c = pto.create : !pto.tensor<f32>
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<f32> {pto.direction = #pto.direction<out>})
   pto.orchestration @main() {
     // expected-error @below {{'pto.submit' op leaves the runtime to allocate '!pto.tensor<f32>', which it cannot}}
     %x, %t = pto.submit @k() : () -> !pto.tensor<f32>
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
-  pto.orchestration @main() {
-    // expected-error @below {{'pto.create' op allocates '!pto.tensor<16x8xf32, dn>', which the runtime cannot allocate (TensorCreateInfo takes a row-major shape of rank 1 or more)}}
-    %c = pto.create : !pto.tensor<16x8xf32, dn>
     pto.return
   }
 }
@@ -531,7 +522,7 @@ module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
   pto.kernel aiv @use(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<16xf32> {
-    %c = pto.create : !pto.tensor<16xf32>
+    %c = pto.alloc_tensors : !pto.tensor<16xf32>
     %c1, %t = pto.submit @k(%c) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
     pto.return %c1 : !pto.tensor<16xf32>
   }
@@ -581,20 +572,6 @@ module attributes {pto.prepared} {
     // expected-error @below {{'pto.slice' op uses the literal 4294967296, which does not fit the runtime's 32-bit shapes and offsets}}
     %v = pto.slice %a[4294967296] [4] : !pto.tensor<?xf32> to !pto.tensor<4xf32>
     %o, %t = pto.submit @k(%v) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
-  pto.kernel aiv @k(%a: !pto.tensor<4294967296xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main() {
-    pto.scope {
-      // expected-error @below {{'pto.create' op allocates an extent of 4294967296, which does not fit the runtime's 32-bit shapes}}
-      %t = pto.create : !pto.tensor<4294967296xf32>
-      %o, %id = pto.submit @k(%t) : (!pto.tensor<4294967296xf32>) -> !pto.tensor<4294967296xf32>
-    }
     pto.return
   }
 }

@@ -55,7 +55,7 @@ module attributes {pto.prepared, pto.runtime = #pto.runtime<tensormap_and_ringbu
 module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
   pto.graph @layer(%x: !pto.tensor<16xf32>) -> !pto.tensor<16xf32> {
-    %y = pto.create : !pto.tensor<16xf32>
+    %y = pto.alloc_tensors : !pto.tensor<16xf32>
     %r = pto.scope -> !pto.tensor<16xf32> {
       %y1, %t = pto.submit @k(%x, %y) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
       pto.yield %y1 : !pto.tensor<16xf32>
@@ -125,88 +125,6 @@ module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
     pto.scope {
       %h = arith.constant 1.0 : f16
       pto.call @layer(%x, %h) : (!pto.tensor<16xf32>, f16) -> ()
-    }
-    pto.return
-  }
-}
-
-// -----
-
-// Host control tensors under host_build_graph (docs/translation.md, "Host
-// control tensors"): the translation runs the analysis of
-// pto-mark-host-control-tensors itself, so hand-written IR gets the same
-// errors. A read of a device task's output, which no task has written while
-// the graph is built.
-module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.kernel aiv @k(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
-                          %o: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
-    pto.scope {
-      // expected-note @below {{the tensor comes from here}}
-      %x1, %t = pto.submit @k(%x) : (!pto.tensor<4xi32>) -> !pto.tensor<4xi32>
-      // expected-error @below {{'pto.read' op reads the output of a device task while the host builds the graph}}
-      %v = pto.read %x1[0] : !pto.tensor<4xi32>
-      pto.write %v, %o[0] : !pto.tensor<4xi32>
-    }
-    pto.return
-  }
-}
-
-// -----
-
-// A read of a runtime allocation (alloc_tensors storage on the device)
-// whose value is a task's scalar.
-module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.kernel aiv @k(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %s: i32)
-  pto.orchestration @main(%x: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
-    pto.scope {
-      // expected-note @below {{the tensor comes from here}}
-      %a = pto.create : !pto.tensor<4xi32>
-      // expected-error @below {{'pto.read' op reads a runtime allocation while the host builds the graph}}
-      %v = pto.read %a[0] : !pto.tensor<4xi32>
-      %x1, %t = pto.submit @k(%x, %v) : (!pto.tensor<4xi32>, i32) -> !pto.tensor<4xi32>
-    }
-    pto.return
-  }
-}
-
-// -----
-
-// An entry argument that a Graph launch also takes as a device tensor
-// (control data and device data in one argument).
-module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.kernel aiv @k(%x: !pto.tensor<4xi32>, %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %n: i32)
-  pto.graph @g(%c: !pto.tensor<4xi32>, %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %n: i32) {
-    pto.scope {
-      %y1, %t = pto.submit @k(%c, %y, %n) : (!pto.tensor<4xi32>, !pto.tensor<4xi32>, i32) -> !pto.tensor<4xi32>
-    }
-    pto.return
-  }
-  pto.orchestration @main(%ctl: !pto.tensor<4xi32>,
-                          %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
-    pto.scope {
-      // expected-note @below {{accessed on the host here}}
-      %v = pto.read %ctl[0] : !pto.tensor<4xi32>
-      // expected-error @below {{'pto.call' op passes host control tensor #0 of @main to the device}}
-      pto.call @g(%ctl, %y, %v) : (!pto.tensor<4xi32>, !pto.tensor<4xi32>, i32) -> ()
-    }
-    pto.return
-  }
-}
-
-// -----
-
-// A pto.write of an argument a task also takes.
-module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.kernel aiv @k(%x: !pto.tensor<4xi32>, %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%ctl: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
-                          %y: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}) {
-    pto.scope {
-      %c7 = arith.constant 7 : i32
-      // expected-note @below {{accessed on the host here}}
-      pto.write %c7, %ctl[0] : !pto.tensor<4xi32>
-      // expected-error @below {{'pto.submit' op passes host control tensor #0 of @main to the device}}
-      %y1, %t = pto.submit @k(%ctl, %y) : (!pto.tensor<4xi32>, !pto.tensor<4xi32>) -> !pto.tensor<4xi32>
     }
     pto.return
   }

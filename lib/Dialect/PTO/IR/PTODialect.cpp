@@ -152,6 +152,17 @@ LogicalResult PTODialect::verifyRegionResultAttribute(Operation *op,
                          << "': pto defines no result attributes";
 }
 
+llvm::BitVector getHostControlTensors(OrchestrationOp entry) {
+  llvm::BitVector control(entry.getNumArguments());
+  auto module = entry->getParentOfType<ModuleOp>();
+  if (!module || getModuleRuntime(module) != Runtime::host_build_graph)
+    return control;
+  for (unsigned i = 0, e = entry.getNumArguments(); i < e; ++i)
+    if (entry.getArgAttr(i, PTODialect::getHostControlAttrName()))
+      control.set(i);
+  return control;
+}
+
 Runtime getModuleRuntime(ModuleOp module) {
   if (auto attr = module->getAttrOfType<RuntimeAttr>(
           PTODialect::getRuntimeAttrName()))

@@ -653,6 +653,77 @@ LogicalResult FullOp::verify() {
   return verifyDynamicSizes(*this, getResult().getType(), getDynamicSizes());
 }
 
+LogicalResult verifyRuntimeAllocatable(Operation *op, TensorType type) {
+  if (type.getRank() == 0 || type.getLayout() != Layout::nd)
+    return op->emitOpError() << "allocates " << type
+                             << ", which the runtime cannot allocate "
+                                "(TensorCreateInfo takes a row-major shape "
+                                "of rank 1 or more)";
+  for (int64_t extent : type.getShape())
+    if (!ShapedType::isDynamic(extent) &&
+        extent > std::numeric_limits<uint32_t>::max())
+      return op->emitOpError()
+             << "allocates an extent of " << extent
+             << ", which does not fit the runtime's 32-bit shapes";
+  return success();
+}
+
+LogicalResult AllocTensorsOp::verify() {
+  unsigned count = getNumResults();
+  if (count < 1 || count > kAllocTensorsArgs)
+    return emitOpError() << "allocates " << count
+                         << " tensors: one alloc_tensors call creates 1 to "
+                         << kAllocTensorsArgs;
+  if (std::optional<ArrayAttr> names = getNames(); names && names->size() != count)
+    return emitOpError() << "has " << plural(names->size(), "name") << " for "
+                         << plural(count, "result");
+  int64_t dynamic = 0;
+  for (Type type : getResultTypes()) {
+    auto tensor = cast<TensorType>(type);
+    if (failed(verifyRuntimeAllocatable(*this, tensor)))
+      return failure();
+    dynamic += tensor.getNumDynamicDims();
+  }
+  if (static_cast<int64_t>(getDynamicSizes().size()) != dynamic)
+    return emitOpError() << "expects "
+                         << plural(dynamic, "dynamic size operand")
+                         << " (one per '?' extent of the results), got "
+                         << getDynamicSizes().size();
+  for (unsigned i = 0; i < count; ++i)
+    if (failed(verifyDynamicSizes(*this, cast<TensorType>(getResult(i).getType()),
+                                  getDynamicSizesOf(i))))
+      return failure();
+  return success();
+}
+
+std::optional<StringRef> AllocTensorsOp::getResultName(unsigned index) {
+  std::optional<ArrayAttr> names = getNames();
+  if (!names || index >= names->size())
+    return std::nullopt;
+  StringRef name = cast<StringAttr>((*names)[index]).getValue();
+  if (name.empty())
+    return std::nullopt;
+  return name;
+}
+
+void AllocTensorsOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  if (!getNames())
+    return;
+  // Every result gets a name: an unnamed one would join the previous
+  // result's group (`%a:2`).
+  for (OpResult result : getResults())
+    setNameFn(result, getResultName(result.getResultNumber()).value_or("tmp"));
+}
+
+OperandRange AllocTensorsOp::getDynamicSizesOf(unsigned index) {
+  unsigned begin = 0;
+  for (unsigned i = 0; i < index; ++i)
+    begin += cast<TensorType>(getResult(i).getType()).getNumDynamicDims();
+  unsigned size =
+      cast<TensorType>(getResult(index).getType()).getNumDynamicDims();
+  return getDynamicSizes().slice(begin, size);
+}
+
 //===----------------------------------------------------------------------===//
 // DimOp
 //===----------------------------------------------------------------------===//

@@ -21,6 +21,10 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
+#include "pto/Dialect/PTO/IR/RuntimeLimits.h"
+
+#include "llvm/ADT/BitVector.h"
+
 #include "pto/Dialect/PTO/IR/PTOEnums.h.inc"
 
 #include "pto/Dialect/PTO/IR/PTODialect.h.inc"
@@ -53,9 +57,18 @@ bool isValidParameterType(Type type);
 /// Returns true if `type` is a scalar parameter type (integer, index, float).
 bool isScalarType(Type type);
 
+/// Checks that the runtime can allocate a tensor of `type` (TensorCreateInfo:
+/// rank 1 or more, row-major, 32-bit extents); else reports it at `op`.
+LogicalResult verifyRuntimeAllocatable(Operation *op, TensorType type);
+
 /// Returns true if `actual` may be passed where `expected` is declared: same
 /// rank, element type and layout, and each extent equal or dynamic on one side.
 bool isCompatibleTensorType(TensorType expected, TensorType actual);
+
+/// Returns, per argument of `entry`, whether it is a host control tensor as
+/// recorded by pto-mark-host-control-tensors: a `pto.host_control`
+/// argument of a host_build_graph module (other runtimes have none).
+llvm::BitVector getHostControlTensors(OrchestrationOp entry);
 
 /// Direction of argument `index` of a kernel, Graph or orchestration
 /// function: its `pto.direction` attribute, `in` when absent.

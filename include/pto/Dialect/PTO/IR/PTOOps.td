@@ -362,6 +362,43 @@ def PTO_CreateOp : PTO_Op<"create", [
   let hasVerifier = 1;
 }
 
+def PTO_AllocTensorsOp : PTO_Op<"alloc_tensors", [
+    MemoryEffects<[MemAlloc<DefaultResource>]>,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "Allocate a batch of intermediate tensors in one runtime call";
+  let description = [{
+    One `alloc_tensors` call of the runtime: allocates 1 to 16
+    (`kAllocTensorsArgs`) new tensors, one per result. In a Graph it is one
+    recorded node whatever the number of results. `dynamic_sizes` holds one
+    `index` per `?` extent of the results, result by result, in axis order.
+    Each result type is one the runtime can allocate: rank 1 or more,
+    row-major (`nd`), every extent within 32 bits.
+
+    `pto-batch-allocations` makes these from `pto.create` ops; `names`, when
+    present, holds each result's name for the generated C++ (an empty string
+    for none), which the op's location cannot carry per result. The printer
+    names the SSA results after them too.
+
+    ```mlir
+    %a, %b = pto.alloc_tensors(%n) {names = ["a", "b"]}
+        : !pto.tensor<?x128xf32>, !pto.tensor<16xf16>
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$dynamic_sizes,
+                       OptionalAttr<StrArrayAttr>:$names);
+  let results = (outs Variadic<PTO_Tensor>:$results);
+  let assemblyFormat = [{
+    (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($results))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The C++ name recorded for result `index`, if any.
+    std::optional<::llvm::StringRef> getResultName(unsigned index);
+    /// The `dynamic_sizes` operands of result `index`.
+    ::mlir::OperandRange getDynamicSizesOf(unsigned index);
+  }];
+}
+
 def PTO_FullOp : PTO_Op<"full", [
     MemoryEffects<[MemAlloc<DefaultResource>]>,
     TypesMatchWith<"value type matches the element type",

@@ -1,7 +1,7 @@
 //===- UserNames.h - The names users gave values ----------------*- C++ -*-===//
 
-#ifndef PTO_LIB_TARGET_CPP_USERNAMES_H
-#define PTO_LIB_TARGET_CPP_USERNAMES_H
+#ifndef PTO_SUPPORT_USERNAMES_H
+#define PTO_SUPPORT_USERNAMES_H
 
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Value.h"
@@ -27,4 +27,4 @@ inline std::optional<StringRef> getUserName(Value value) {
 
 } // namespace mlir::pto
 
-#endif // PTO_LIB_TARGET_CPP_USERNAMES_H
+#endif // PTO_SUPPORT_USERNAMES_H

@@ -1,0 +1,27 @@
+//===- RuntimeLimits.h - The PTO runtime's fixed limits ---------*- C++ -*-===//
+//
+// The one definition of each limit of the runtime that the compiler
+// enforces. The C API (pto-c/RuntimeLimits.h) exposes them to Python; only
+// the simulator keeps its own copy, as an independent model of the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_DIALECT_PTO_IR_RUNTIMELIMITS_H
+#define PTO_DIALECT_PTO_IR_RUNTIMELIMITS_H
+
+#include <cstdint>
+
+namespace mlir::pto {
+
+/// Most tensors one `alloc_tensors` call creates (kAllocTensorsArgs).
+constexpr unsigned kAllocTensorsArgs = 16;
+/// Most tensor parameters of a Graph (GRAPH_MAX_TENSOR_ARGS).
+constexpr unsigned kGraphMaxTensorArgs = 128;
+/// Most scalar parameters of a Graph (GRAPH_MAX_SCALAR_ARGS).
+constexpr unsigned kGraphMaxScalarArgs = 64;
+/// Most nodes one Graph recording holds (GRAPH_MAX_NODES).
+constexpr int64_t kGraphMaxNodes = 1024;
+
+} // namespace mlir::pto
+
+#endif // PTO_DIALECT_PTO_IR_RUNTIMELIMITS_H
