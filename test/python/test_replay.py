@@ -331,6 +331,47 @@ def test_frozen_view_is_recorded_as_boundary_view():
     assert node.tensors[0][0] == ("view", 1, 0, (8, 16), (16, 1))
 
 
+BATCHED = HBG + f"""
+  pto.kernel aiv @fill(%x: {T}, %y: {T} {INOUT})
+  pto.graph @g(%x: {T}, %o: {T} {INOUT}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    scf.for %i = %c0 to %c2 step %c1 {{
+      %a, %b = pto.alloc_tensors {{names = ["a", "b"]}} : {T}, {T}
+      %a1, %t0 = pto.submit @fill(%x, %a) : ({T}, {T}) -> {T}
+      %b1, %t1 = pto.submit @fill(%a1, %b) : ({T}, {T}) -> {T}
+      %o1, %t2 = pto.submit @fill(%b1, %o) : ({T}, {T}) -> {T}
+    }}
+    pto.return
+  }}
+  pto.orchestration @main(%x: {T}, %o: {T} {INOUT}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    scf.for %i = %c0 to %c3 step %c1 {{
+      pto.call @g(%x, %o) : ({T}, {T}) -> ()
+    }}
+    pto.return
+  }}
+}}
+"""
+
+
+def test_alloc_tensors_is_one_call_and_one_node():
+    """A pto.alloc_tensors (pto-batch-allocations' output) is recorded as
+    one allocation node of all its tensors, per loop iteration; replay
+    equals eager execution."""
+    prog = program(BATCHED)
+    rt = sim.Runtime(prog, "replay")
+    rt.run("main", runs_for(prog, 1)[0])
+    (d,) = rt.definitions_of("g")
+    kinds = [type(n).__name__ for n in d.nodes]
+    assert kinds == ["AllocNode", "TaskNode", "TaskNode", "TaskNode"] * 2
+    assert [len(n.alloc_ids) for n in d.nodes if type(n).__name__ == "AllocNode"] == [2, 2]
+    assert sim.compare_modes(prog, "main", runs_for(prog, 2)).equal
+
+
 @pytest.mark.parametrize("layers", [1, 2, 4, 8])
 def test_graph_heap_grows_with_calls_unless_legalized(layers):
     text = HEAP.replace("arith.constant 4 : index", f"arith.constant {layers} : index")
