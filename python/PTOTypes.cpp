@@ -71,11 +71,17 @@ MlirType getChecked(PyMlirContextRef &context, const char *what,
   return type;
 }
 
-/// Re-declares `static_typeid` (as PyConcreteType does) with the full name of
-/// its result type: upstream's bare `TypeID` resolves only in the core
-/// module's stubs.
+/// What every class binds besides PyConcreteType's members: its docstring,
+/// a static `isinstance`, and `static_typeid` re-declared with the full name
+/// of its result type (upstream's bare `TypeID` resolves only in the core
+/// module's stubs).
 template <typename ConcreteType, typename ClassTy>
-void bindStaticTypeID(ClassTy &c) {
+void bindCommon(ClassTy &c, const char *doc, const char *isinstanceDoc) {
+  c.attr("__doc__") = doc;
+  c.def_static(
+      "isinstance",
+      [](PyType &other) { return ConcreteType::isaFunction(other); },
+      nb::arg("other"), isinstanceDoc);
   c.def_prop_ro_static(
       "static_typeid",
       [](nb::object & /*class*/) {
@@ -84,13 +90,22 @@ void bindStaticTypeID(ClassTy &c) {
       nb::sig("def static_typeid(/) -> " MAKE_MLIR_PYTHON_QUALNAME("ir.TypeID")));
 }
 
-struct PyTensorType : PyConcreteType<PyTensorType, PyShapedType> {
-  static constexpr IsAFunctionTy isaFunction = mlirTypeIsAPTOTensorType;
-  static constexpr GetTypeIDFunctionTy getTypeIdFunction =
-      mlirPTOTensorTypeGetTypeID;
+/// PyConcreteType with the C API functions every pto type class names.
+template <typename Derived, bool (*IsA)(MlirType), MlirTypeID (*GetTypeID)(),
+          MlirStringRef (*GetName)(), typename Super = PyType>
+struct PTOConcreteType : PyConcreteType<Derived, Super> {
+  static constexpr bool (*isaFunction)(MlirType) = IsA;
+  static constexpr MlirTypeID (*getTypeIdFunction)() = GetTypeID;
+  static inline const MlirStringRef name = GetName();
+  using PyConcreteType<Derived, Super>::PyConcreteType;
+};
+
+struct PyTensorType
+    : PTOConcreteType<PyTensorType, mlirTypeIsAPTOTensorType,
+                      mlirPTOTensorTypeGetTypeID, mlirPTOTensorTypeGetName,
+                      PyShapedType> {
   static constexpr const char *pyClassName = "TensorType";
-  static inline const MlirStringRef name = mlirPTOTensorTypeGetName();
-  using Base::Base;
+  using PTOConcreteType::PTOConcreteType;
 
   static MlirPTOLayout parseLayout(const std::optional<std::string> &layout) {
     if (!layout || *layout == "nd")
@@ -102,13 +117,14 @@ struct PyTensorType : PyConcreteType<PyTensorType, PyShapedType> {
   }
 
   static void bindDerived(ClassTy &c) {
-    bindStaticTypeID<PyTensorType>(c);
-    c.attr("__doc__") =
+    bindCommon<PyTensorType>(
+        c,
         "``!pto.tensor<shape x element_type[, layout]>``: a tensor in global "
         "memory, passed to tasks by reference. A ShapedType: ``shape`` lists "
         "the extents in elements, with ``ShapedType.get_dynamic_size()`` for "
         "one known only at run time (``?``); ``rank``, ``has_static_shape``, "
-        "``element_type`` and ``is_dynamic_dim(i)`` come from ShapedType.";
+        "``element_type`` and ``is_dynamic_dim(i)`` come from ShapedType.",
+        "Returns True if ``other`` is a ``!pto.tensor``.");
     c.def_static(
         "get",
         [](const std::vector<std::optional<int64_t>> &shape,
@@ -149,10 +165,6 @@ struct PyTensorType : PyConcreteType<PyTensorType, PyShapedType> {
         "    TypeError: an extent that is not an int or None, or an "
         "``element_type`` that is not a Type.");
     c.def_static(
-        "isinstance",
-        [](PyType &other) { return mlirTypeIsAPTOTensorType(other); },
-        nb::arg("other"), "Returns True if ``other`` is a ``!pto.tensor``.");
-    c.def_static(
         "is_valid_element_type",
         [](PyType &type) { return mlirPTOTensorTypeIsValidElementType(type); },
         nb::arg("type"),
@@ -168,18 +180,17 @@ struct PyTensorType : PyConcreteType<PyTensorType, PyShapedType> {
   }
 };
 
-struct PyTaskIdType : PyConcreteType<PyTaskIdType> {
-  static constexpr IsAFunctionTy isaFunction = mlirTypeIsAPTOTaskIdType;
-  static constexpr GetTypeIDFunctionTy getTypeIdFunction =
-      mlirPTOTaskIdTypeGetTypeID;
+struct PyTaskIdType
+    : PTOConcreteType<PyTaskIdType, mlirTypeIsAPTOTaskIdType,
+                      mlirPTOTaskIdTypeGetTypeID, mlirPTOTaskIdTypeGetName> {
   static constexpr const char *pyClassName = "TaskIdType";
-  static inline const MlirStringRef name = mlirPTOTaskIdTypeGetName();
-  using Base::Base;
+  using PTOConcreteType::PTOConcreteType;
 
   static void bindDerived(ClassTy &c) {
-    bindStaticTypeID<PyTaskIdType>(c);
-    c.attr("__doc__") = "``!pto.task_id``: the id of a submitted task "
-                        "(``PTO2TaskId`` in the runtime).";
+    bindCommon<PyTaskIdType>(c,
+                             "``!pto.task_id``: the id of a submitted task "
+                             "(``PTO2TaskId`` in the runtime).",
+                             "Returns True if ``other`` is ``!pto.task_id``.");
     c.def_static(
         "get",
         [](PyMlirContext *context) {
@@ -188,26 +199,22 @@ struct PyTaskIdType : PyConcreteType<PyTaskIdType> {
         },
         nb::arg("context").none() = nb::none(),
         "Returns ``!pto.task_id`` in ``context`` (default: the current one).");
-    c.def_static(
-        "isinstance",
-        [](PyType &other) { return mlirTypeIsAPTOTaskIdType(other); },
-        nb::arg("other"), "Returns True if ``other`` is ``!pto.task_id``.");
   }
 };
 
-struct PyTaskIdArrayType : PyConcreteType<PyTaskIdArrayType> {
-  static constexpr IsAFunctionTy isaFunction = mlirTypeIsAPTOTaskIdArrayType;
-  static constexpr GetTypeIDFunctionTy getTypeIdFunction =
-      mlirPTOTaskIdArrayTypeGetTypeID;
+struct PyTaskIdArrayType
+    : PTOConcreteType<PyTaskIdArrayType, mlirTypeIsAPTOTaskIdArrayType,
+                      mlirPTOTaskIdArrayTypeGetTypeID,
+                      mlirPTOTaskIdArrayTypeGetName> {
   static constexpr const char *pyClassName = "TaskIdArrayType";
-  static inline const MlirStringRef name = mlirPTOTaskIdArrayTypeGetName();
-  using Base::Base;
+  using PTOConcreteType::PTOConcreteType;
 
   static void bindDerived(ClassTy &c) {
-    bindStaticTypeID<PyTaskIdArrayType>(c);
-    c.attr("__doc__") =
+    bindCommon<PyTaskIdArrayType>(
+        c,
         "``!pto.task_id_array<size>``: a fixed-size array of task ids, one "
-        "slot per iteration of a parallel loop.";
+        "slot per iteration of a parallel loop.",
+        "Returns True if ``other`` is a ``!pto.task_id_array``.");
     c.def_static(
         "get",
         [](int64_t size, PyMlirContext *context) {
@@ -234,11 +241,6 @@ struct PyTaskIdArrayType : PyConcreteType<PyTaskIdArrayType> {
         "Raises:\n"
         "    ValueError: ``size`` is out of that range.\n"
         "    TypeError: ``size`` is not an int.");
-    c.def_static(
-        "isinstance",
-        [](PyType &other) { return mlirTypeIsAPTOTaskIdArrayType(other); },
-        nb::arg("other"),
-        "Returns True if ``other`` is a ``!pto.task_id_array``.");
     c.def_prop_ro(
         "size",
         [](PyTaskIdArrayType &self) {
