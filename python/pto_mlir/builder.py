@@ -204,7 +204,7 @@ def here() -> Iterator[Location]:
 
 
 def tensor(shape: Sequence[Optional[int]], dtype: Union[str, Type],
-           layout: Optional[str] = None) -> Type:
+           layout: Optional[str] = None) -> pto.TensorType:
     """``!pto.tensor`` of ``shape`` (elements per axis, ``DYNAMIC`` for ``?``).
 
     ``dtype`` is ``"f16"``, ``"bf16"``, ``"f32"`` or ``"i1"`` ... ``"i64"``;
@@ -232,7 +232,7 @@ def param(name: str, type: Union[Type, str], direction: str = "in") -> Param:
     type = _type(type, f"parameter {name!r}")
     if direction not in ("in", "out", "inout"):
         raise ValueError(f"parameter {name!r}: unknown direction {direction!r}")
-    if direction != "in" and not str(type).startswith("!pto.tensor"):
+    if direction != "in" and not _is_tensor(type):
         raise ValueError(f"parameter {name!r}: a scalar is passed by value and "
                          f"must be 'in', not {direction!r}")
     return Param(name, type, direction)
@@ -377,7 +377,7 @@ def _symbol(func) -> str:
 
 
 def _is_tensor(t: Type) -> bool:
-    return str(t).startswith("!pto.tensor")
+    return pto.TensorType.isinstance(t)
 
 
 def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
@@ -476,27 +476,21 @@ def _mixed(values: Sequence[Index]) -> Tuple[List[Value], List[int]]:
 # ----------------------------------------------------------------------------
 
 
-def _tensor_parts(t: Type) -> Tuple[List[Optional[int]], str, Optional[str]]:
-    body = str(t)[len("!pto.tensor<"):-1]
-    layout = None
-    if ", " in body:
-        body, layout = body.split(", ")
-    *dims, dtype = body.split("x")
-    shape = [DYNAMIC if d == "?" else int(d) for d in dims]
-    return shape, dtype, layout
-
-
 def slice(source: Value, offsets: Sequence[Index], sizes: Sequence[Index],
           name: Optional[str] = None) -> Value:
     """A view of ``source``: ``offsets`` and ``sizes`` (elements per axis,
     each an int or an ``index`` Value or :class:`Scalar`). The result's
     extent is the size, ``?`` where the size is a value."""
     source = _unwrap(source)
-    _, dtype, layout = _tensor_parts(source.type)
+    if not isinstance(source, Value) or not _is_tensor(source.type):
+        raise ValueError(f"slice: the source must be a !pto.tensor, got "
+                         f"{getattr(source, 'type', source)}")
+    source_type = pto.TensorType(source.type)
     result_shape = [s if isinstance(s, int) else DYNAMIC for s in sizes]
     dyn_offsets, static_offsets = _mixed(offsets)
     dyn_sizes, static_sizes = _mixed(sizes)
-    return pto.SliceOp(tensor(result_shape, dtype, layout), source, dyn_offsets,
+    return pto.SliceOp(tensor(result_shape, source_type.element_type, source_type.layout),
+                       source, dyn_offsets,
                        dyn_sizes, static_offsets, static_sizes,
                        loc=_caller_location(name)).result
 
@@ -1126,14 +1120,14 @@ def _loop(start, stop, step, carry, carry_names, name, parallel: bool) -> Loop:
         inits.append(c)
     if parallel:
         for i, c in enumerate(inits):
-            text = str(c.type)
-            if text == "!pto.task_id":
+            if pto.TaskIdType.isinstance(c.type):
                 raise ValueError(
                     f"b.parallel: carry #{i} is a single task id: carry a task id "
                     f"array with one slot per iteration (b.task_id_array({trip}))")
-            if text.startswith("!pto.task_id_array<") and text != f"!pto.task_id_array<{trip}>":
+            if (pto.TaskIdArrayType.isinstance(c.type)
+                    and pto.TaskIdArrayType(c.type).size != trip):
                 raise ValueError(
-                    f"b.parallel: carry #{i} has type {text}, but the loop runs "
+                    f"b.parallel: carry #{i} has type {c.type}, but the loop runs "
                     f"{trip} iterations: the array needs one slot per iteration")
 
     lb, ub, st = (v if not isinstance(v, int) else _constant(v, t, loc)
@@ -1297,11 +1291,9 @@ def scope(manual: bool = False, name: Optional[str] = None) -> Scope:
 
 
 def _array_size(array: Value, what: str) -> int:
-    text = str(array.type)
-    prefix = "!pto.task_id_array<"
-    if not text.startswith(prefix):
-        raise ValueError(f"{what} needs a !pto.task_id_array, got {text}")
-    return int(text[len(prefix):-1])
+    if not pto.TaskIdArrayType.isinstance(array.type):
+        raise ValueError(f"{what} needs a !pto.task_id_array, got {array.type}")
+    return pto.TaskIdArrayType(array.type).size
 
 
 def _array_index(i: Index, size: int, what: str) -> Value:
@@ -1328,7 +1320,7 @@ def task_id_array(n: int, init: Optional[ValueLike] = None,
     if init is None:
         init = pto.InvalidTaskIdOp(loc=_caller_location()).result
     init = _unwrap(init)
-    if not isinstance(init, Value) or str(init.type) != "!pto.task_id":
+    if not isinstance(init, Value) or not pto.TaskIdType.isinstance(init.type):
         raise ValueError(f"task_id_array: init must be a !pto.task_id, got "
                          f"{getattr(init, 'type', init)}")
     return pto.ArraySplatOp(pto.task_id_array_type(n), init, loc=loc).result
@@ -1362,7 +1354,7 @@ def array_update(array: Value, index: Index, value: ValueLike,
     size = _array_size(array, "array_update")
     i = _array_index(index, size, "array_update")
     value = _unwrap(value)
-    if not isinstance(value, Value) or str(value.type) != "!pto.task_id":
+    if not isinstance(value, Value) or not pto.TaskIdType.isinstance(value.type):
         raise ValueError(f"array_update: value must be a !pto.task_id, got "
                          f"{getattr(value, 'type', value)}")
     return pto.ArrayUpdateOp(array, i, value, loc=_caller_location(name)).result

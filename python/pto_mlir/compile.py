@@ -114,6 +114,7 @@ from .ir import (
     MLIRError,
     Module,
     StringAttr,
+    Type,
     TypeAttr,
 )
 from .passmanager import PassManager
@@ -710,23 +711,18 @@ def count_recorded_nodes(graph) -> int:
     return min(_count_nodes(blocks[0]), (1 << 63) - 1)
 
 
-def _tensor_bytes(type_text: str) -> Optional[int]:
+def _tensor_bytes(type_: Type) -> Optional[int]:
     """Bytes of a ``!pto.tensor`` type with a static shape; None if dynamic
     or not a tensor."""
-    if not type_text.startswith("!pto.tensor<"):
+    if not pto.TensorType.isinstance(type_):
         return None
-    body = type_text[len("!pto.tensor<"):-1].split(",")[0].strip()
-    *dims, element = body.split("x")
-    size = ELEMENT_BYTES.get(element)
-    if size is None:
-        match = re.fullmatch(r"i(\d+)", element)
-        if not match:
-            return None
-        size = -(-int(match.group(1)) // 8)
-    for d in dims:
-        if d == "?":
-            return None
-        size *= int(d)
+    tensor = pto.TensorType(type_)
+    if not tensor.has_static_shape:
+        return None
+    element = tensor.element_type
+    size = ELEMENT_BYTES.get(str(element)) or -(-element.width // 8)
+    for extent in tensor.shape:
+        size *= extent
     return size
 
 
@@ -750,10 +746,10 @@ def _signature(func) -> Tuple[List, List[str]]:
 
 
 def _is_tensor(type_) -> bool:
-    return str(type_).startswith("!pto.tensor")
+    return pto.TensorType.isinstance(type_)
 
 
-def _tail_allocations(submit, kernels) -> List[str]:
+def _tail_allocations(submit, kernels) -> List[Type]:
     """Types of the ``out`` tail of ``submit``'s kernel it omits (the runtime
     allocates those)."""
     callee = str(submit.operation.attributes["callee"]).lstrip("@")
@@ -762,7 +758,7 @@ def _tail_allocations(submit, kernels) -> List[str]:
         return []
     inputs, directions = _signature(kernel)
     passed = sum(1 for v in submit.operation.opview.args if _is_tensor(v.type))
-    return [str(t) for i, (t, d) in enumerate(zip(inputs, directions))
+    return [t for i, (t, d) in enumerate(zip(inputs, directions))
             if i >= passed and _is_tensor(t) and d != "in"]
 
 
@@ -792,9 +788,9 @@ def graph_heap_bytes(graph, kernels: Optional[Dict[str, object]] = None) -> Tupl
         total = 0
         for op in block.operations:
             name = _op_name(op)
-            allocated: List[str] = []
+            allocated: List[Type] = []
             if name == "pto.create":
-                allocated = [str(op.operation.results[0].type)]
+                allocated = [op.operation.results[0].type]
             elif name == "pto.submit":
                 allocated = _tail_allocations(op, kernels)
             for t in allocated:

@@ -110,6 +110,11 @@ CHILD = textwrap.dedent(r"""
             assert {"pto.kernel", "pto.orchestration", "pto.submit", "scf.for",
                     "func.func", "arith.muli"} <= seen, seen
             assert "pto.submit @add" in out, out
+            # The type classes' extension (and its type casters) too.
+            with ir_p.Context():
+                t = pto.TensorType.get([16], ir_p.F32Type.get())
+                assert str(t) == "!pto.tensor<16xf32>" and t.shape == [16], t
+                assert isinstance(ir_p.Type.parse("!pto.task_id"), pto.TaskIdType)
         else:
             out, seen = run(ir_o, pm_o, OTHER_IR, OTHER_PIPELINE)
             # canonicalize folded 1 + 2 into a constant.

@@ -1,16 +1,19 @@
 """Python bindings for the ``pto`` dialect.
 
 Generated op classes (``KernelOp``, ``GraphOp``, ``SubmitOp``, ...) and enum
-bindings, plus constructors for the dialect's types and attributes. Types
-and attributes are built by parsing their textual form in the current
-:class:`~pto_mlir.ir.Context`; each function raises ``ValueError`` on invalid
-input, carrying the parser's diagnostic.
+bindings; the type classes :class:`TensorType`, :class:`TaskIdType` and
+:class:`TaskIdArrayType` (over the C API: ``get``, properties,
+``isinstance``); and constructors for the dialect's attributes, built by
+parsing their textual form in the current :class:`~pto_mlir.ir.Context`.
+Each function raises ``ValueError`` on invalid input, carrying the
+verifier's or parser's diagnostic.
 """
 
 from typing import Optional, Sequence, Union
 
 from ._pto_ops_gen import *  # noqa: F401,F403
 from ._pto_enum_gen import *  # noqa: F401,F403
+from .._mlir_libs._pto_types import TaskIdArrayType, TaskIdType, TensorType
 from ..ir import Attribute, MLIRError, Type
 
 #: Extent of a dynamic axis in :func:`tensor_type` shapes (printed ``?``).
@@ -35,22 +38,10 @@ def _parse_attr(text: str) -> Attribute:
         raise ValueError(str(error)) from None
 
 
-def _shape_str(shape: Sequence[int]) -> str:
-    dims = []
-    for extent in shape:
-        if extent is None or extent == DYNAMIC:
-            dims.append("?")
-        elif isinstance(extent, int) and extent >= 0:
-            dims.append(str(extent))
-        else:
-            raise ValueError(f"invalid tensor extent {extent!r}: expected a "
-                             f"non-negative int or DYNAMIC")
-    return "".join(f"{d}x" for d in dims)
-
-
 def tensor_type(shape: Sequence[Optional[int]], element_type: Union[Type, str],
-                layout: Optional[str] = None) -> Type:
-    """Returns ``!pto.tensor<shape x element_type[, layout]>``.
+                layout: Optional[str] = None) -> TensorType:
+    """Returns ``!pto.tensor<shape x element_type[, layout]>``: a
+    :class:`TensorType`, which also takes ``None`` for a dynamic extent.
 
     Args:
         shape: one extent per axis, in elements; ``DYNAMIC`` (or ``None``) for
@@ -62,24 +53,34 @@ def tensor_type(shape: Sequence[Optional[int]], element_type: Union[Type, str],
     Raises:
         ValueError: an invalid extent, element type or layout.
     """
-    layout_str = f", {layout}" if layout and layout != "nd" else ""
-    return _parse_type(f"!pto.tensor<{_shape_str(shape)}{element_type}{layout_str}>")
+    extents = []
+    for extent in shape:
+        if extent is None or extent == DYNAMIC:
+            extents.append(None)
+        elif isinstance(extent, int) and extent >= 0:
+            extents.append(extent)
+        else:
+            raise ValueError(f"invalid tensor extent {extent!r}: expected a "
+                             f"non-negative int or DYNAMIC")
+    if isinstance(element_type, str):
+        element_type = _parse_type(element_type)
+    return TensorType.get(extents, element_type, layout)
 
 
-def task_id_type() -> Type:
+def task_id_type() -> TaskIdType:
     """Returns ``!pto.task_id``, the id of a submitted task."""
-    return _parse_type("!pto.task_id")
+    return TaskIdType.get()
 
 
-def task_id_array_type(size: int) -> Type:
+def task_id_array_type(size: int) -> TaskIdArrayType:
     """Returns ``!pto.task_id_array<size>`` (``size`` >= 1 task ids).
 
     Raises:
         ValueError: ``size`` is not positive.
     """
-    if not isinstance(size, int) or size < 1:
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise ValueError(f"a task id array needs a positive size, got {size!r}")
-    return _parse_type(f"!pto.task_id_array<{size}>")
+    return TaskIdArrayType.get(size)
 
 
 def direction_attr(direction: str) -> Attribute:
