@@ -14,6 +14,7 @@
 #include "pto-c/Dialects.h"
 #include "pto-c/Parser.h"
 #include "pto-c/Passes.h"
+#include "pto-c/RuntimeLimits.h"
 #include "pto-c/Translate.h"
 #include "mlir-c/Transforms.h"
 
@@ -27,6 +28,12 @@ NB_MODULE(_site_initialize_0, m) {
   mlirRegisterTransformsCSE();
   mlirRegisterTransformsSymbolDCE();
   mlirRegisterTransformsSCCP();
+
+  // The compiler's one definition of each runtime limit.
+  m.attr("ALLOC_TENSORS_ARGS") = mlirPTOGetAllocTensorsArgs();
+  m.attr("GRAPH_MAX_TENSOR_ARGS") = mlirPTOGetGraphMaxTensorArgs();
+  m.attr("GRAPH_MAX_SCALAR_ARGS") = mlirPTOGetGraphMaxScalarArgs();
+  m.attr("GRAPH_MAX_NODES") = mlirPTOGetGraphMaxNodes();
 
   m.def(
       "register_dialects",

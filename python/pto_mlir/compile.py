@@ -145,11 +145,11 @@ RUNTIMES = ("tensormap_and_ringbuffer", "host_build_graph")
 #: What ``--emit`` can select.
 EMIT_KINDS = ("ir", "cpp", "report")
 
-#: Most nodes one Graph recording may hold (the runtime's GRAPH_MAX_NODES).
-GRAPH_MAX_NODES = 1024
-
-#: Most tensors one ``alloc_tensors`` call (one recorded node) creates.
-ALLOC_TENSORS_ARGS = 16
+#: Most nodes one Graph recording may hold (the runtime's GRAPH_MAX_NODES),
+#: and most tensors one ``alloc_tensors`` call (one recorded node) creates:
+#: the compiler's own definitions, through the C API.
+GRAPH_MAX_NODES = pto.GRAPH_MAX_NODES
+ALLOC_TENSORS_ARGS = pto.ALLOC_TENSORS_ARGS
 
 LEGALIZE_PIPELINE = "pto-graph-legalize-pipeline"
 PREPARE_PIPELINE = "pto-orchestration-prepare-pipeline"

@@ -329,3 +329,18 @@ def test_python_guide_example_runs(repo):
     assert blocks, "docs/python.md has no Python example"
     for block in blocks:
         exec(compile(block, "docs/python.md", "exec"), {})
+
+
+def test_runtime_limits_come_from_the_compiler():
+    """The runtime limits Python reports against are the C++ definitions
+    (read through the C API); the simulator keeps its own copy on purpose,
+    and the two agree."""
+    from pto_mlir import compile as pto_compile
+    from pto_mlir.sim import runtime as sim_runtime
+    assert (pto.ALLOC_TENSORS_ARGS, pto.GRAPH_MAX_TENSOR_ARGS,
+            pto.GRAPH_MAX_SCALAR_ARGS, pto.GRAPH_MAX_NODES) == (16, 128, 64, 1024)
+    assert pto_compile.GRAPH_MAX_NODES is pto.GRAPH_MAX_NODES
+    assert pto_compile.ALLOC_TENSORS_ARGS is pto.ALLOC_TENSORS_ARGS
+    for name in ("ALLOC_TENSORS_ARGS", "GRAPH_MAX_TENSOR_ARGS",
+                 "GRAPH_MAX_SCALAR_ARGS", "GRAPH_MAX_NODES"):
+        assert getattr(sim_runtime, name) == getattr(pto, name), name

@@ -14,6 +14,9 @@ from typing import Optional, Sequence, Union
 from ._pto_ops_gen import *  # noqa: F401,F403
 from ._pto_enum_gen import *  # noqa: F401,F403
 from .._mlir_libs._pto_types import TaskIdArrayType, TaskIdType, TensorType
+from .._mlir_libs._site_initialize_0 import (  # noqa: F401
+    ALLOC_TENSORS_ARGS, GRAPH_MAX_NODES, GRAPH_MAX_SCALAR_ARGS,
+    GRAPH_MAX_TENSOR_ARGS)
 from ..ir import Attribute, MLIRError, Type
 
 #: Extent of a dynamic axis in :func:`tensor_type` shapes (printed ``?``).

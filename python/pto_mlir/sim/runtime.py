@@ -109,7 +109,10 @@ from .memory import (EXTERNAL, GRAPH_HEAP, HEAP, TEMPLATE, Buffer, TensorView, n
 from .program import Function, Instr, Program, TypeInfo, load_program
 from .scalars import canon, scalar_bits
 
-#: Runtime limits (pto_orchestration_api.h, host_build_graph).
+#: Runtime limits (pto_orchestration_api.h, host_build_graph). Written out
+#: here on purpose rather than read from the compiler (pto.GRAPH_MAX_NODES
+#: ...): the model is an independent check of the compiler, so a wrong limit
+#: in one shows up as a disagreement with the other.
 GRAPH_MAX_TENSOR_ARGS = 128
 GRAPH_MAX_SCALAR_ARGS = 64
 GRAPH_MAX_NODES = 1024
