@@ -22,6 +22,7 @@ void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addPass(createClassifyIterArgCarry());
   pm.addPass(createMarkHostControlTensors());
   // Per function, on MLIR's thread pool.
+  pm.addNestedPass<GraphOp>(createMarkGraphConfigScalars());
   pm.addNestedPass<GraphOp>(createBatchAllocations());
   pm.addNestedPass<OrchestrationOp>(createBatchAllocations());
   // A pass above that broke a Graph's replay-safety (e.g. a barrier past the
@@ -36,7 +37,8 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
       "Record what the C++ translation prints: pto-normalize-return-order, "
       "pto-hoist-entry-extents, pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
       "pto-expand-manual-phase-fence, pto-classify-iter-arg-carry, "
-      "pto-mark-host-control-tensors, pto-batch-allocations, "
+      "pto-mark-host-control-tensors, pto-mark-graph-config-scalars, "
+      "pto-batch-allocations, "
       "pto-verify-graph-boundary, "
       "pto-mark-prepared",
       buildOrchestrationPreparePipeline);

@@ -220,6 +220,31 @@ def BatchAllocations : Pass<"pto-batch-allocations"> {
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def MarkGraphConfigScalars
+    : Pass<"pto-mark-graph-config-scalars", "::mlir::pto::GraphOp"> {
+  let summary = "Mark the boundary scalars a Graph reads while it is recorded";
+  let description = [{
+    A Graph body that reads a scalar parameter's value while it is recorded
+    (in an `arith` op, a loop bound, a view offset: anything but passing it
+    to a task) bakes that value into the recording. Such a scalar must join
+    the Graph's Config, the key the runtime caches recordings under, so
+    that a call with another value records a new definition instead of
+    replaying a wrong one. This pass records that decision as the unit
+    argument attribute `pto.config_scalar` on each such parameter (and
+    removes a stale one); the C++ translation prints a Config field for
+    each marked parameter, fills it at every call site and decodes it in
+    the body.
+
+    ```mlir
+    pto.graph @g(%x: !pto.tensor<16xf32>, %n: index {pto.config_scalar},
+                 %s: index) {
+      // %n bounds a loop (read while recorded); %s only reaches a task.
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
 def ExpandManualPhaseFence : Pass<"pto-expand-manual-phase-fence", "ModuleOp"> {
   let summary = "Replace all-to-all dependencies on a task id array by a barrier";
   let description = [{

@@ -180,9 +180,10 @@ private:
       InFlightDiagnostic diag =
           user->emitOpError()
           << "reads the value of a Graph's boundary scalar while the Graph "
-             "is recorded: such construction values go through a generated "
-             "Config, which the translation does not print yet (a boundary "
-             "scalar may only be passed to tasks)";
+             "is recorded, but the scalar is not marked '"
+          << PTODialect::getConfigScalarAttrName()
+          << "': run pto-mark-graph-config-scalars (part of "
+             "pto-orchestration-prepare-pipeline) first";
       return diag;
     }
     auto it = names.find(value);
@@ -407,22 +408,19 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
   return success();
 }
 
-/// Returns true if the Graph body reads scalar parameter `arg`'s value while
-/// it is recorded (anything but forwarding it to a task).
-static bool isConstructionValue(BlockArgument arg) {
-  return llvm::any_of(arg.getUses(), [&](OpOperand &use) {
-    if (isa<ReturnOp>(use.getOwner()))
-      return false;
-    auto submit = dyn_cast<SubmitOp>(use.getOwner());
-    return !submit || use.getOperandNumber() >= submit.getArgs().size();
-  });
+/// Returns true if pto-mark-graph-config-scalars marked Graph scalar
+/// parameter `arg` as read while the Graph is recorded (a Config field).
+static bool isConfigScalar(BlockArgument arg) {
+  auto graph = cast<GraphOp>(arg.getOwner()->getParentOp());
+  return static_cast<bool>(graph.getArgAttr(
+      arg.getArgNumber(), PTODialect::getConfigScalarAttrName()));
 }
 
 LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
   Block &entryBlock = graph.getBody().front();
   SmallVector<BlockArgument> construction;
   for (BlockArgument arg : entryBlock.getArguments())
-    if (isScalarType(arg.getType()) && isConstructionValue(arg))
+    if (isConfigScalar(arg))
       construction.push_back(arg);
   unsigned numTensors = getNumTensorArgs(graph);
 
@@ -575,7 +573,7 @@ LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
   std::string config = freshName(params + "_config");
   os << configClasses.lookup(graph) << " " << config << ";\n";
   for (BlockArgument arg : graph.getBody().front().getArguments()) {
-    if (!isScalarType(arg.getType()) || !isConstructionValue(arg))
+    if (!isConfigScalar(arg))
       continue;
     FailureOr<std::string> value =
         nameOf(call.getArgs()[arg.getArgNumber()], call);

@@ -1102,6 +1102,27 @@ pto.orchestration @o(%a: !pto.tensor<16x8xf32>, %i: i32) {
   pto.return
 }
 
+// -----
+
+// expected-error@+1 {{'pto.config_scalar' may only be set on arguments of pto.graph}}
+pto.orchestration @o(%n: index {pto.config_scalar}) {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{'pto.config_scalar' must be a unit attribute}}
+pto.graph @g(%x: !pto.tensor<4xf32>, %n: index {pto.config_scalar = 1 : i32}) {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{'pto.graph' op parameter #0 is a tensor: only scalar parameters join a Graph's Config}}
+pto.graph @g(%x: !pto.tensor<4xf32> {pto.config_scalar}) {
+  pto.return
+}
+
 //===----------------------------------------------------------------------===//
 // pto.alloc_tensors
 //===----------------------------------------------------------------------===//

@@ -110,7 +110,7 @@ module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
 module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   // expected-error @below {{'pto.graph' op reads scalar parameter #1 of type 'f16', which has no C++ scalar type here}}
-  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %h: f16) {
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %h: f16 {pto.config_scalar}) {
     %z = arith.constant 0.0 : f16
     %c = arith.cmpf ogt, %h, %z : f16
     scf.if %c {
@@ -147,6 +147,33 @@ module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.orchestration @main(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %flags: !pto.tensor<4xi32>) {
     pto.scope {
       pto.call @g(%a, %c, %flags) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<4xi32>) -> ()
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A boundary scalar the body reads while it is recorded, left unmarked (the
+// prepare pipeline's pto-mark-graph-config-scalars did not run on it): the
+// translation has no Config field to read it from.
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-error @below {{'scf.for' op reads the value of a Graph's boundary scalar while the Graph is recorded, but the scalar is not marked 'pto.config_scalar': run pto-mark-graph-config-scalars (part of pto-orchestration-prepare-pipeline) first}}
+    scf.for %i = %c0 to %n step %c1 {
+      pto.scope {
+        %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      }
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope {
+      %n = arith.constant 2 : index
+      pto.call @layer(%x, %n) : (!pto.tensor<16xf32>, index) -> ()
     }
     pto.return
   }

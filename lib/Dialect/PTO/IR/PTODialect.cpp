@@ -123,6 +123,20 @@ LogicalResult PTODialect::verifyRegionArgAttribute(Operation *op,
   StringRef name = attr.getName().getValue();
   if (name == getHostControlAttrName())
     return verifyHostControlAttr(op, argIndex, attr);
+  if (name == getConfigScalarAttrName()) {
+    if (!isa<GraphOp>(op))
+      return op->emitError() << "'" << name
+                             << "' may only be set on arguments of pto.graph";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be a unit attribute";
+    auto func = cast<FunctionOpInterface>(op);
+    if (argIndex < func.getNumArguments() &&
+        !isScalarType(func.getArgumentTypes()[argIndex]))
+      return op->emitOpError() << "parameter #" << argIndex
+                               << " is a tensor: only scalar parameters join "
+                                  "a Graph's Config";
+    return success();
+  }
   if (name != getDirectionAttrName())
     return op->emitError() << "unknown pto argument attribute '" << name
                            << "'";

@@ -67,6 +67,13 @@ def PTO_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getHostControlAttrName() {
       return ::llvm::StringLiteral("pto.host_control");
     }
+    /// Name of the unit argument attribute marking a scalar parameter of a
+    /// `pto.graph` that the body reads while it is recorded
+    /// (pto-mark-graph-config-scalars): it joins the Graph's Config, the key
+    /// of its recordings, and the body reads it decoded from there.
+    static constexpr ::llvm::StringLiteral getConfigScalarAttrName() {
+      return ::llvm::StringLiteral("pto.config_scalar");
+    }
     /// Name of the `scf.for` attribute recording, per iteration argument,
     /// whether the C++ needs a carry variable (pto-classify-iter-arg-carry).
     static constexpr ::llvm::StringLiteral getCarryVariablesAttrName() {
