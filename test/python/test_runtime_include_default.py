@@ -27,6 +27,9 @@ def _environment():
     env = dict(os.environ)
     env.pop("PTO_RUNTIME_INCLUDE", None)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    # argparse wraps help at the terminal width, and breaks a long path at a
+    # hyphen (/tmp/my-clone): wide enough that the path stays whole.
+    env["COLUMNS"] = "10000"
     return env
 
 
