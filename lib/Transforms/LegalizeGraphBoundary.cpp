@@ -23,6 +23,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/IR/Threading.h"
 
 namespace mlir::pto {
@@ -66,6 +67,15 @@ struct GraphPlan {
   /// What a call site clones, in order: before the scalars' parameters, and
   /// then before the views.
   SmallVector<Operation *> scalarSlice, viewSlice;
+  /// The remarks explaining each decision, emitted on the main thread once
+  /// every Graph is done (in Graph order).
+  struct Decision {
+    bool moved;
+    StringRef name;
+    Location loc;
+    std::string message;
+  };
+  SmallVector<Decision> decisions;
 
   unsigned numNewTensors() const { return allocations.size() + views.size(); }
 };
@@ -197,8 +207,18 @@ void GraphBoundaryLegalizer::planAllocations() {
   graph.walk([&](CreateOp create) {
     for (Operation *parent = create->getParentOp(); parent != graph;
          parent = parent->getParentOp())
-      if (!isa<ScopeOp>(parent))
+      if (!isa<ScopeOp>(parent)) {
+        // A loop of literal bounds runs it the same number of times on every
+        // call (any other parent is a legality error).
+        if (auto loop = dyn_cast<scf::ForOp>(parent);
+            loop && ReplayInvariance::getConstantTripCount(loop))
+          plan.decisions.push_back(
+              {false, "allocation-left-in-place", create.getLoc(),
+               "stays in the body: under a loop of literal bounds it is a "
+               "fresh buffer per iteration, allocated the same way on every "
+               "call"});
         return;
+      }
     if (!create.getType().hasStaticShape())
       return;
     std::string name = "alloc";
@@ -253,8 +273,13 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
       // move is correct.
       BlockArgument viewed =
           provenance.getLowestPossibleViewedArgument(slice.getSource());
-      if (!viewed)
-        return; // A view of a region-local buffer.
+      if (!viewed) {
+        plan.decisions.push_back(
+            {false, "view-left-in-place", slice.getLoc(),
+             "stays in the body: it is a view of a buffer the body itself "
+             "allocates (region-local), not of a boundary tensor"});
+        return;
+      }
       root = viewed;
       chosenAtRunTime = true;
     }
@@ -289,8 +314,13 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
     }
     // Every operand the same on every call and some of them not
     // reconstructible at the call site: frozen, and correctly so.
-    if (allInvariant)
+    if (allInvariant) {
+      plan.decisions.push_back(
+          {false, "view-left-in-place", slice.getLoc(),
+           "stays in the body: its window is the same on every call "
+           "(replay-invariant), so the recording may keep it"});
       return;
+    }
     plan.failed = true;
     if (canRebuild && offsetsHoistable && sizesHoistable) {
       slice.emitOpError()
@@ -528,17 +558,61 @@ void GraphBoundaryLegalizer::rewriteBody() {
   auto newIndexOfOld = [&](unsigned i) {
     return i < numTensors ? i : i + numNewTensors;
   };
+  llvm::BitVector dead(graph.getNumArguments());
+  for (unsigned i : plan.deadArgs.set_bits())
+    dead.set(newIndexOfOld(i));
+  unsigned numAllocations = plan.allocations.size();
   for (auto [k, value] : llvm::enumerate(replaced)) {
     unsigned position = k < numNewTensors
                             ? numTensors + k
                             : numOld + numNewTensors + (k - numNewTensors);
     rewriter.replaceAllUsesWith(value, entry().getArgument(position));
+    // Its number once the dead parameters are gone.
+    unsigned final = position - llvm::count_if(dead.set_bits(),
+                                               [&](unsigned i) {
+                                                 return i < position;
+                                               });
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    StringRef name;
+    if (k < numAllocations) {
+      name = "hoisted-allocation";
+      os << "moves to the call sites: it runs once per call, so the "
+            "recording would take it from the graph heap on every call; "
+            "now inout tensor parameter #"
+         << final << " of @" << graph.getName() << ", allocated by each caller as '"
+         << plan.allocations[k].second << "'";
+    } else if (k < numNewTensors) {
+      name = "hoisted-view";
+      SliceOp slice = plan.views[k - numAllocations].slice;
+      bool literal = llvm::all_of(slice->getOperands().drop_front(),
+                                  [](Value v) {
+                                    return matchPattern(v, m_Constant());
+                                  });
+      os << "moves to the call sites: "
+         << (literal ? "a literal window of a boundary tensor, taken by the "
+                       "callers, joins the boundary in the tensor's place"
+                     : "its window depends on the call's boundary scalars "
+                       "or extents, which replay would freeze")
+         << "; now "
+         << stringifyDirection(plan.views[k - numAllocations].direction)
+         << " tensor parameter #" << final << " of @" << graph.getName();
+    } else {
+      name = "hoisted-scalar";
+      os << "moves to the call sites: it is computed from the boundary "
+            "scalars, which replay would freeze; now scalar parameter #"
+         << final << " of @" << graph.getName();
+    }
+    plan.decisions.push_back({true, name, value.getLoc(), std::move(message)});
   }
+  for (unsigned i : plan.deadArgs.set_bits())
+    plan.decisions.push_back(
+        {true, "dead-parameter", entry().getArgument(newIndexOfOld(i)).getLoc(),
+         "parameter #" + std::to_string(i) + " of @" + graph.getName().str() +
+             " leaves the boundary: after hoisting nothing in the body "
+             "reads it"});
   for (Operation *op : plan.erased)
     rewriter.eraseOp(op);
-  llvm::BitVector dead(graph.getNumArguments());
-  for (unsigned i : plan.deadArgs.set_bits())
-    dead.set(newIndexOfOld(i));
   (void)graph.eraseArguments(dead);
 }
 
@@ -607,7 +681,19 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
       failed = true;
   });
   if (failed)
-    signalPassFailure();
+    return signalPassFailure();
+
+  // Off unless --remarks-filter selects this pass's category.
+  for (GraphPlan &plan : plans)
+    for (GraphPlan::Decision &decision : plan.decisions) {
+      auto opts = remark::RemarkOpts::name(decision.name)
+                      .category(getArgument())
+                      .function(plan.graph.getName());
+      if (decision.moved)
+        remark::passed(decision.loc, opts) << decision.message;
+      else
+        remark::missed(decision.loc, opts) << decision.message;
+    }
 }
 
 } // namespace

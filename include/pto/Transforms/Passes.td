@@ -96,6 +96,15 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
     parallel (diagnostics in single-thread order; the output does not
     depend on threading).
 
+    With `--remarks-filter=pto-legalize-graph-boundary` (MLIR's remark
+    options) the pass explains each decision: a passed remark at each value
+    it hoists (`hoisted-allocation`, `hoisted-view`, `hoisted-scalar`: why,
+    and the parameter it became) and at each parameter that leaves the
+    boundary (`dead-parameter`); a missed remark at each allocation or view
+    it leaves in the body (`allocation-left-in-place`,
+    `view-left-in-place`: under a loop of literal bounds, region-local, or
+    replay-invariant).
+
     Run `pto-normalize-return-order` first (the pipeline
     `pto-graph-legalize-pipeline` does).
   }];

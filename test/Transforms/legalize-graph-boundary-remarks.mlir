@@ -1,0 +1,69 @@
+// RUN: pto-opt %s -split-input-file -verify-diagnostics --pto-legalize-graph-boundary --remarks-filter=pto-legalize-graph-boundary -o /dev/null
+// RUN: sed -e '/expected-remark/d' %s | pto-opt -split-input-file --pto-legalize-graph-boundary 2>&1 >/dev/null | FileCheck %s --check-prefix=QUIET --allow-empty
+
+// The remarks explain each decision of the legalization (MLIR's remark
+// machinery: emitted only when --remarks-filter selects the pass). Without
+// the filter it prints nothing.
+// QUIET-NOT: remark
+
+// Each kind of hoist, with the parameter the value became in the legalized
+// signature (%w and %i leave the boundary; %unused was never read and
+// stays): an allocation, a view at a derived offset, a literal view, the
+// derived scalar a task reads, and the parameters that die.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+  pto.kernel aiv @k2(%x: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-remark@+2 {{[Passed] dead-parameter | Category:pto-legalize-graph-boundary | Function=g | Remark="parameter #0 of @g leaves the boundary: after hoisting nothing in the body reads it"}}
+  // expected-remark@+1 {{Remark="parameter #1 of @g leaves the boundary}}
+  pto.graph @g(%w: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}, %i: index, %unused: index) {
+    %c4 = arith.constant 4 : index
+    // expected-remark@+1 {{[Passed] hoisted-scalar | Category:pto-legalize-graph-boundary | Function=g | Remark="moves to the call sites: it is computed from the boundary scalars, which replay would freeze; now scalar parameter #4 of @g"}}
+    %row = arith.muli %i, %c4 : index
+    // expected-remark@+1 {{[Passed] hoisted-view | Category:pto-legalize-graph-boundary | Function=g | Remark="moves to the call sites: its window depends on the call's boundary scalars or extents, which replay would freeze; now inout tensor parameter #1 of @g"}}
+    %v = pto.slice %w[%row, 0] [4, 16] : !pto.tensor<16x16xf32> to !pto.tensor<4x16xf32>
+    %v1, %t = pto.submit @k(%v, %row) : (!pto.tensor<4x16xf32>, index) -> !pto.tensor<4x16xf32>
+    // expected-remark@+1 {{[Passed] hoisted-view | Category:pto-legalize-graph-boundary | Function=g | Remark="moves to the call sites: a literal window of a boundary tensor, taken by the callers, joins the boundary in the tensor's place; now inout tensor parameter #2 of @g"}}
+    %fixed = pto.slice %w[4, 0] [4, 16] : !pto.tensor<16x16xf32> to !pto.tensor<4x16xf32>
+    %f1, %t1 = pto.submit @k(%fixed, %c4) : (!pto.tensor<4x16xf32>, index) -> !pto.tensor<4x16xf32>
+    // expected-remark@+1 {{[Passed] hoisted-allocation | Category:pto-legalize-graph-boundary | Function=g | Remark="moves to the call sites: it runs once per call, so the recording would take it from the graph heap on every call; now inout tensor parameter #0 of @g, allocated by each caller as 'alloc__graph_arg0'"}}
+    %tmp = pto.create : !pto.tensor<16x16xf32>
+    %tmp1, %t2 = pto.submit @k2(%tmp) : (!pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
+    pto.return
+  }
+  pto.orchestration @main(%w: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c1 = arith.constant 1 : index
+    pto.call @g(%w, %c1, %c1) : (!pto.tensor<16x16xf32>, index, index) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// What stays, and why: an allocation under a loop of literal bounds, a view
+// of that region-local buffer, and a literal view through a transpose that
+// stays in the body (replay-invariant, so frozen correctly).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @k2(%x: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%w: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    scf.for %j = %c0 to %c2 step %c1 {
+      // expected-remark@+1 {{[Missed] allocation-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: under a loop of literal bounds it is a fresh buffer per iteration, allocated the same way on every call"}}
+      %buf = pto.create : !pto.tensor<16x16xf32>
+      // expected-remark@+1 {{[Missed] view-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: it is a view of a buffer the body itself allocates (region-local), not of a boundary tensor"}}
+      %part = pto.slice %buf[0, 0] [4, 16] : !pto.tensor<16x16xf32> to !pto.tensor<4x16xf32>
+      %p1, %t = pto.submit @k(%part) : (!pto.tensor<4x16xf32>) -> !pto.tensor<4x16xf32>
+    }
+    %wt = pto.transpose %w, 0, 1 : !pto.tensor<16x16xf32>
+    // expected-remark@+1 {{[Missed] view-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: its window is the same on every call (replay-invariant), so the recording may keep it"}}
+    %corner = pto.slice %wt[0, 0] [4, 16] : !pto.tensor<16x16xf32> to !pto.tensor<4x16xf32>
+    %c1b, %t2 = pto.submit @k(%corner) : (!pto.tensor<4x16xf32>) -> !pto.tensor<4x16xf32>
+    pto.return
+  }
+  pto.orchestration @main(%w: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @g(%w) : (!pto.tensor<16x16xf32>) -> ()
+    pto.return
+  }
+}
