@@ -11,12 +11,18 @@
 #include "mlir-c/IR.h"
 #include "mlir/Bindings/Python/Nanobind.h"
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
+#include "pto-c/Analysis.h"
 #include "pto-c/Dialects.h"
 #include "pto-c/Parser.h"
 #include "pto-c/Passes.h"
 #include "pto-c/RuntimeLimits.h"
 #include "pto-c/Translate.h"
 #include "mlir-c/Transforms.h"
+
+#include <nanobind/stl/optional.h>
+
+#include <optional>
+
 
 NB_MODULE(_site_initialize_0, m) {
   m.doc() = "Registers the pto, arith, scf and func dialects, the pto passes "
@@ -35,6 +41,26 @@ NB_MODULE(_site_initialize_0, m) {
   m.attr("GRAPH_MAX_SCALAR_ARGS") = mlirPTOGetGraphMaxScalarArgs();
   m.attr("GRAPH_MAX_NODES") = mlirPTOGetGraphMaxNodes();
 
+  // The C API answers -1 where Python expects None.
+  auto noneIfNegative = [](int64_t value) {
+    return value < 0 ? std::nullopt : std::optional<int64_t>(value);
+  };
+  m.def(
+      "count_recorded_nodes",
+      [=](MlirOperation graph) {
+        return noneIfNegative(mlirPTOGraphCountRecordedNodes(graph));
+      },
+      nanobind::arg("graph"),
+      "The nodes one recording of a pto.graph op holds, as the compiler's "
+      "legality rules count them; None for another op.");
+  m.def(
+      "constant_trip_count",
+      [=](MlirOperation op) {
+        return noneIfNegative(mlirPTOForOpGetConstantTripCount(op));
+      },
+      nanobind::arg("op"),
+      "The trip count of an scf.for of integer-constant bounds and step "
+      "(the compiler's), or None.");
   m.def(
       "register_dialects",
       [](MlirDialectRegistry registry) {

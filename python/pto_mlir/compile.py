@@ -101,6 +101,7 @@ from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import translate
+from ._mlir_libs import _site_initialize_0 as _native
 from .dialects import pto
 from .ir import (
     ArrayAttr,
@@ -108,8 +109,6 @@ from .ir import (
     Context,
     DictAttr,
     FunctionType,
-    IntegerAttr,
-    IntegerType,
     Location,
     MLIRError,
     Module,
@@ -595,7 +594,8 @@ def load_python_program(path: Union[str, os.PathLike]) -> Module:
 
 
 # ----------------------------------------------------------------------------
-# Measures of a Graph (mirroring lib/Analysis)
+# Measures of a Graph: node and trip counts are the compiler's (C API);
+# the graph-heap bytes are still computed here.
 # ----------------------------------------------------------------------------
 
 
@@ -603,112 +603,29 @@ def _op_name(op) -> str:
     return op.operation.name
 
 
-def _integer_constant(value) -> Optional[Tuple[int, int]]:
-    """(value, bit width) of a value defined by an integer ``arith.constant``."""
-    owner = value.owner
-    if isinstance(owner, Block) or _op_name(owner) != "arith.constant":
-        return None
-    try:
-        attr = IntegerAttr(owner.operation.attributes["value"])
-    except (ValueError, TypeError):
-        return None
-    try:
-        width = IntegerType(value.type).width
-    except ValueError:
-        width = 64  # index
-    return attr.value, width
-
-
 def constant_trip_count(for_op) -> Optional[int]:
     """The trip count of an ``scf.for`` whose bounds and step are integer
-    constants, None otherwise: ``ReplayInvariance::getConstantTripCount``
-    (``scf::ForOp::getStaticTripCount``, i.e. MLIR's ``constantTripCount``)
-    in the bounds' bit width: 0 for a zero or negative step or ``ub <= lb``
-    (compared unsigned with ``unsignedCmp``), else ``ceil((ub - lb) /
-    step)``, saturated at 2**63 - 1."""
-    operands = list(for_op.operation.operands)
-    bounds = [_integer_constant(v) for v in operands[:3]]
-    if any(b is None for b in bounds):
-        return None
-    (lb, width), (ub, _), (step, _) = bounds
-    mask = (1 << width) - 1
-
-    def signed(x: int) -> int:
-        x &= mask
-        return x - (1 << width) if x >> (width - 1) else x
-
-    step = signed(step)
-    if step <= 0:
-        return 0
-    if "unsignedCmp" in for_op.operation.attributes:
-        if ub & mask <= lb & mask:
-            return 0
-    else:
-        if signed(ub) <= signed(lb):
-            return 0
-        if signed(ub - lb) < 0:  # the difference overflows the width
-            return 0
-    diff = signed(ub - lb)  # APInt::sdiv reads the difference as signed
-    trips = abs(diff) // step * (1 if diff >= 0 else -1)
-    if diff % step if diff >= 0 else (-diff) % step:
-        trips += 1
-    return min(trips & mask, (1 << 63) - 1)
-
-
-def _allocation_batches(block) -> int:
-    """``countAllocationBatches``: the creates directly in ``block`` that can
-    be allocated at block entry (no dynamic size defined in the block) in
-    batches of 16, plus one per other create."""
-    batchable = alone = 0
-    for op in block.operations:
-        if _op_name(op) != "pto.create":
-            continue
-        in_block = False
-        for size in op.operation.operands:
-            owner = size.owner
-            if not isinstance(owner, Block) and owner.operation.block == block:
-                in_block = True
-        if in_block:
-            alone += 1
-        else:
-            batchable += 1
-    return -(-batchable // ALLOC_TENSORS_ARGS) + alone
-
-
-def _count_nodes(block) -> int:
-    count = _allocation_batches(block)
-    for op in block.operations:
-        name = _op_name(op)
-        if name in ("pto.submit", "pto.task_dummy"):
-            count += 1
-            continue
-        trips = 1
-        if name == "scf.for":
-            trips = constant_trip_count(op)
-            trips = 1 if trips is None else max(trips, 0)
-        for region in op.operation.regions:
-            for nested in region.blocks:
-                count += trips * _count_nodes(nested)
-    return count
+    constants (in their bit width, saturated at 2**63 - 1), None otherwise:
+    the compiler's own ``ReplayInvariance::getConstantTripCount``, through
+    the C API."""
+    return _native.constant_trip_count(for_op.operation)
 
 
 def count_recorded_nodes(graph) -> int:
     """The nodes one recording of ``graph`` (a ``pto.graph`` op) holds, as
-    the legality check counts them: each ``pto.submit`` and
-    ``pto.task_dummy`` once per iteration of the constant-trip ``scf.for``
-    loops around it, plus one node per ``alloc_tensors`` batch (up to 16
-    batchable ``pto.create`` ops per block) per iteration; other region ops
-    count each of their blocks once.
-
-    A Python mirror of ``countRecordedNodes`` in
-    ``lib/Analysis/GraphLegality.cpp`` (with ``countAllocationBatches`` of
-    ``lib/Analysis/AllocBatching.cpp``), saturating at 2**63 - 1; the
+    the compiler's legality rules count them (``countRecordedNodes``,
+    through the C API): each ``pto.submit`` and ``pto.task_dummy`` once per
+    iteration of the constant-trip ``scf.for`` loops around it, plus one node
+    per ``alloc_tensors`` batch per iteration, saturating at 2**63 - 1; the
     runtime accepts 1 to :data:`GRAPH_MAX_NODES`.
+
+    Raises:
+        ValueError: ``graph`` is not a ``pto.graph``.
     """
-    blocks = list(graph.operation.regions[0].blocks)
-    if not blocks:
-        return 0
-    return min(_count_nodes(blocks[0]), (1 << 63) - 1)
+    nodes = _native.count_recorded_nodes(graph.operation)
+    if nodes is None:
+        raise ValueError(f"not a pto.graph: {graph.operation.name}")
+    return nodes
 
 
 def _tensor_bytes(type_: Type) -> Optional[int]:

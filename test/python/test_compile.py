@@ -697,9 +697,9 @@ module attributes {{pto.runtime = #pto.runtime<host_build_graph>}} {{
 ])
 def test_trip_counts_agree_with_the_limit_check(tmp_path, pto_opt, type_, lb, ub, step,
                                                 unsigned, expected):
-    """Counts outside 1..1024 are reported by the legality check: the
-    Python mirror gives the same number, including at the edges of the
-    bounds' width."""
+    """Counts outside 1..1024 are reported by the legality check, and the
+    report's count is the compiler's own (through the C API), including at
+    the edges of the bounds' width."""
     text = trip_count_program(type_, lb, ub, step, unsigned)
     source = tmp_path / "loop.mlir"
     source.write_text(text)
@@ -710,6 +710,39 @@ def test_trip_counts_agree_with_the_limit_check(tmp_path, pto_opt, type_, lb, ub
         module = Module.parse(text)
         graph = next(op for op in module.body.operations if op.operation.name == "pto.graph")
         assert count_recorded_nodes(graph) == reported == expected
+
+
+def test_compiler_counts_reject_other_ops():
+    """count_recorded_nodes takes a pto.graph only; constant_trip_count is
+    None for a loop whose bounds are not constants."""
+    from pto_mlir.compile import constant_trip_count
+    text = trip_count_program("index", 0, 4, 1, False)
+    with Context():
+        module = Module.parse(text)
+        kernel = next(op for op in module.body.operations if op.operation.name == "pto.kernel")
+        with pytest.raises(ValueError, match="not a pto.graph: pto.kernel"):
+            count_recorded_nodes(kernel)
+        loops = []
+        for op in module.body.operations:
+            if op.operation.name == "pto.graph":
+                for inner in op.operation.regions[0].blocks[0].operations:
+                    if inner.operation.name == "scf.for":
+                        loops.append(inner)
+        assert [constant_trip_count(loop) for loop in loops] == [4]
+    runtime_loop = """
+pto.orchestration @main(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+  }
+  pto.return
+}
+"""
+    with Context():
+        module = Module.parse(runtime_loop)
+        main = next(iter(module.body.operations))
+        loop = list(main.operation.regions[0].blocks[0].operations)[2]
+        assert loop.operation.name == "scf.for" and constant_trip_count(loop) is None
 
 
 def test_library_compiles_a_module_in_memory(tmp_path):

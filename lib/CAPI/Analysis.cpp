@@ -1,0 +1,23 @@
+//===- Analysis.cpp - C API for the pto analyses --------------------------===//
+
+#include "pto-c/Analysis.h"
+
+#include "pto/Analysis/GraphLegality.h"
+#include "pto/Analysis/ReplayInvariance.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+
+int64_t mlirPTOGraphCountRecordedNodes(MlirOperation graph) {
+  auto op = dyn_cast<pto::GraphOp>(unwrap(graph));
+  return op ? pto::countRecordedNodes(op) : -1;
+}
+
+int64_t mlirPTOForOpGetConstantTripCount(MlirOperation op) {
+  auto loop = dyn_cast<scf::ForOp>(unwrap(op));
+  if (!loop)
+    return -1;
+  return pto::ReplayInvariance::getConstantTripCount(loop).value_or(-1);
+}
