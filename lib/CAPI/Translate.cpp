@@ -19,7 +19,14 @@ translateModule(MlirOperation module, MlirStringCallback callback,
     unwrap(module)->emitError() << "expects a builtin.module";
     return mlirLogicalResultFailure();
   }
-  return wrap(translation(moduleOp, stream));
+  // The diagnostics reach the caller as structured objects: an op dump in
+  // each would copy a whole Graph into every note.
+  mlir::MLIRContext *context = moduleOp.getContext();
+  bool printOp = context->shouldPrintOpOnDiagnostic();
+  context->printOpOnDiagnostic(false);
+  mlir::LogicalResult result = translation(moduleOp, stream);
+  context->printOpOnDiagnostic(printOp);
+  return wrap(result);
 }
 
 MlirLogicalResult mlirPTOTranslateToOrchestrationCpp(MlirOperation module,

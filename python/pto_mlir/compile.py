@@ -405,54 +405,8 @@ def format_mlir_error(error: MLIRError, sources: Optional[_SourceCache] = None) 
             out += _located(_file_location(note.location), "note", note.message, sources)
     if diagnostics:
         return "\n".join(out)
-    # An MLIRError carrying its diagnostics as text, "loc(...): message"
-    # lines (pto_mlir.translate does this).
-    message = getattr(error, "message", None) or str(error)
-    for line in message.splitlines():
-        parsed = _split_loc_line(line)
-        if parsed is None:
-            out.append(line)
-            continue
-        position, rest = parsed
-        severity = "error"
-        if rest.startswith("note: "):
-            severity, rest = "note", rest[len("note: "):]
-        out += _located(position, severity, rest, sources)
-    return "\n".join(out)
-
-
-_FILE_LOC = re.compile(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)')
-
-
-def _split_loc_line(line: str) -> Optional[Tuple[Optional[Tuple[str, int, int]], str]]:
-    """Splits ``loc(...): message`` into the file position and the message."""
-    if not line.startswith("loc("):
-        return None
-    depth, quoted, escaped = 0, False, False
-    for i, c in enumerate(line):
-        if quoted:
-            if escaped:
-                escaped = False
-            elif c == "\\":
-                escaped = True
-            elif c == '"':
-                quoted = False
-        elif c == '"':
-            quoted = True
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                if not line.startswith(": ", i + 1):
-                    return None
-                match = _FILE_LOC.search(line, 0, i)
-                position = None
-                if match:
-                    position = (match.group(1).replace('\\"', '"'), int(match.group(2)),
-                                int(match.group(3)))
-                return position, line[i + 3:]
-    return None
+    # An MLIRError with no diagnostics (the parse guard's): its text.
+    return getattr(error, "message", None) or str(error)
 
 
 # ----------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import Any, Dict, List
 
 from . import pipelines
 from ._mlir_libs import _site_initialize_0 as _native
-from .ir import Diagnostic, MLIRError, Module
+from .ir import Diagnostic, DiagnosticInfo, DiagnosticSeverity, MLIRError, Module
 
 
 def to_orchestration_cpp(module: Module, prepare: bool = True) -> str:
@@ -24,8 +24,10 @@ def to_orchestration_cpp(module: Module, prepare: bool = True) -> str:
 
     Raises:
         MLIRError: the module cannot be translated (or, with
-            ``prepare=False``, was not prepared); carries one diagnostic per
-            problem, at the op that cannot be printed.
+            ``prepare=False``, was not prepared). Its ``error_diagnostics``
+            hold one ``DiagnosticInfo`` per problem (``location`` at the op
+            that cannot be printed, ``message``, ``notes``), as MLIR's own
+            errors do; no note dumps an op.
     """
     return _translate(module, prepare, _native.translate_to_orchestration_cpp,
                       "orchestration C++")
@@ -77,13 +79,12 @@ def argument_metadata(module: Module, prepare: bool = True) -> Dict[str, Any]:
 def _translate(module: Module, prepare: bool, translation, what: str) -> str:
     if prepare:
         pipelines.run_pipeline(module, "pto-orchestration-prepare-pipeline")
-    errors: List[str] = []
+    errors: List[DiagnosticInfo] = []
 
     def collect(diagnostic: Diagnostic) -> bool:
-        errors.append(f"{diagnostic.location}: {diagnostic.message}")
-        for note in diagnostic.notes:
-            if not note.message.startswith("see current operation"):
-                errors.append(f"{note.location}: note: {note.message}")
+        # A copy: the Diagnostic itself lives only during this call.
+        if diagnostic.severity == DiagnosticSeverity.ERROR:
+            errors.append(DiagnosticInfo(diagnostic))
         return True
 
     handler = module.context.attach_diagnostic_handler(collect)
@@ -92,6 +93,5 @@ def _translate(module: Module, prepare: bool, translation, what: str) -> str:
     finally:
         handler.detach()
     if text is None:
-        raise MLIRError(f"cannot translate the module to {what}:\n"
-                        + "\n".join(errors), [])
+        raise MLIRError(f"cannot translate the module to {what}", errors)
     return text

@@ -177,10 +177,15 @@ def test_python_api_error_carries_the_notes():
         module = Module.parse(source)
         with pytest.raises(MLIRError) as info:
             to_orchestration_cpp(module)
-    message = str(info.value)
-    assert ('loc("escaped"): \'pto.scope\' op lets a task id leave the runtime scope '
-            "it is produced in") in message
-    assert 'loc("consumer"): note: used here' in message
+    # Structured, as MLIR's own MLIRError: location, message, notes (no op
+    # dump among them).
+    (error,) = info.value.error_diagnostics
+    assert str(error.location) == 'loc("escaped")'
+    assert error.message.startswith("'pto.scope' op lets a task id leave the runtime "
+                                    "scope it is produced in")
+    assert [(str(n.location), n.message) for n in error.notes] == [
+        ('loc("consumer")', "used here")]
+    assert 'error: "escaped": \'pto.scope\' op lets a task id leave' in str(info.value)
 
 
 def test_python_api_error_at_the_op():
@@ -197,9 +202,9 @@ def test_python_api_error_at_the_op():
         module = Module.parse(source)
         with pytest.raises(MLIRError) as info:
             to_orchestration_cpp(module)
-    message = str(info.value)
-    assert "'pto.submit' op has a dispatch predicate or core_num" in message
-    assert 'loc("launch")' in message
+    (error,) = info.value.error_diagnostics
+    assert error.message.startswith("'pto.submit' op has a dispatch predicate or core_num")
+    assert str(error.location) == 'loc("launch")' and not error.notes
 
 
 @pytest.mark.parametrize("source", ERROR_CASES)
