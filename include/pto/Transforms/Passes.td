@@ -288,11 +288,10 @@ def ClassifyIterArgCarry : Pass<"pto-classify-iter-arg-carry", "ModuleOp"> {
     declares a variable before the loop and assigns it at each yield).
     The translation reads the attribute instead of re-deriving it.
 
-    A parallel loop (`pto.parallel`) gives each iteration its own task id:
-    task ids it carries must be a `!pto.task_id_array<N>` with one slot per
-    iteration, so the loop needs a constant trip count equal to N. A single
-    `!pto.task_id` carried through a parallel loop, or an array whose size
-    is not the trip count, is an error.
+    (The carries of a parallel loop are already checked by the dialect:
+    `pto.parallel` requires task ids to be carried in a
+    `!pto.task_id_array<N>` with one slot per iteration, N the constant
+    trip count.)
 
     ```mlir
     %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %c) -> (!pto.tensor<16xf32>) {

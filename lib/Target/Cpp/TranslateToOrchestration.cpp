@@ -1480,13 +1480,6 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
            << "has no '" << PTODialect::getCarryVariablesAttrName()
            << "' attribute: run pto-classify-iter-arg-carry before the "
               "translation";
-  if (op->hasAttr(PTODialect::getParallelAttrName()) &&
-      llvm::any_of(op.getInitArgs(), [](Value v) {
-        return isa<TaskIdType>(v.getType());
-      }))
-    return op.emitOpError()
-           << "carries a single task id through a parallel loop: carry a "
-              "!pto.task_id_array (pto-classify-iter-arg-carry rejects this)";
 
   APInt constantStep;
   if (matchPattern(op.getStep(), m_ConstantInt(&constantStep)) &&

@@ -430,26 +430,6 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c4 = arith.constant 4 : index
-    pto.scope manual {
-      %none = pto.invalid_task_id
-      // expected-error @below {{task id through a parallel loop}}
-      %last = scf.for %i = %c0 to %c4 step %c1 iter_args(%prev = %none) -> (!pto.task_id) {
-        %x1, %t = pto.submit @k(%x) deps(%prev : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-        scf.yield %t : !pto.task_id
-      } {pto.parallel, pto.carry_variables = array<i1: true>}
-    }
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
   pto.orchestration @main(%n: i32) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -584,25 +564,6 @@ module attributes {pto.prepared} {
   pto.orchestration @main(%a: !pto.tensor<4xf32>) {
     // expected-error @below {{'pto.submit' op leaves the runtime to allocate an extent of 4294967296, which does not fit its 32-bit shapes}}
     %o, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4294967296xf32>
-    pto.return
-  }
-}
-
-// -----
-
-// Prepared IR that skipped pto-classify-iter-arg-carry's parallel check.
-module attributes {pto.prepared} {
-  pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
-  pto.orchestration @main(%a: !pto.tensor<4xf32>) {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c4 = arith.constant 4 : index
-    %none = pto.invalid_task_id
-    // expected-error @below {{'scf.for' op carries a single task id through a parallel loop: carry a !pto.task_id_array}}
-    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%t = %none) -> (!pto.task_id) {
-      %u = pto.task_dummy deps(%t : !pto.task_id)
-      scf.yield %u : !pto.task_id
-    } {pto.parallel, pto.carry_variables = array<i1: true>}
     pto.return
   }
 }

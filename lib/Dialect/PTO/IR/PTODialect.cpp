@@ -39,6 +39,35 @@ Operation *PTODialect::materializeConstant(OpBuilder &builder, Attribute value,
   return arith::ConstantOp::materialize(builder, value, type, loc);
 }
 
+/// Task ids carried through a parallel loop need one slot per iteration:
+/// never legal otherwise, whatever runs after.
+static LogicalResult verifyParallelCarries(scf::ForOp loop) {
+  std::optional<APInt> trips;
+  for (auto [index, init] : llvm::enumerate(loop.getInitArgs())) {
+    if (isa<TaskIdType>(init.getType()))
+      return loop.emitOpError()
+             << "carries a single task id (iteration argument #" << index
+             << ") through a parallel loop: carry a !pto.task_id_array with "
+                "one slot per iteration";
+    auto array = dyn_cast<TaskIdArrayType>(init.getType());
+    if (!array)
+      continue;
+    if (!trips)
+      trips = loop.getStaticTripCount();
+    if (!trips)
+      return loop.emitOpError()
+             << "carries task ids through a parallel loop without a "
+                "statically known trip count: the array of task ids needs "
+                "one slot per iteration";
+    if (trips->getZExtValue() != array.getSize())
+      return loop.emitOpError()
+             << "runs " << trips->getZExtValue()
+             << " parallel iterations but carries " << array
+             << ": the array needs one slot per iteration";
+  }
+  return success();
+}
+
 LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -57,7 +86,7 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
                              << "' may only be set on an scf.for";
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitError() << "'" << name << "' must be a unit attribute";
-    return success();
+    return verifyParallelCarries(cast<scf::ForOp>(op));
   }
   if (name == getPreparedAttrName()) {
     if (!isa<ModuleOp>(op) || !isa<UnitAttr>(attr.getValue()))
