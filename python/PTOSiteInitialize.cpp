@@ -20,6 +20,7 @@
 #include "mlir-c/Transforms.h"
 
 #include <nanobind/stl/optional.h>
+#include <nanobind/stl/tuple.h>
 
 #include <optional>
 
@@ -53,6 +54,19 @@ NB_MODULE(_site_initialize_0, m) {
       nanobind::arg("graph"),
       "The nodes one recording of a pto.graph op holds, as the compiler's "
       "legality rules count them; None for another op.");
+  m.def(
+      "graph_heap_bytes",
+      [](MlirOperation graph)
+          -> std::optional<std::tuple<uint64_t, bool>> {
+        uint64_t bytes = 0;
+        bool exact = true;
+        if (!mlirPTOGraphGetHeapBytes(graph, &bytes, &exact))
+          return std::nullopt;
+        return std::make_tuple(bytes, exact);
+      },
+      nanobind::arg("graph"),
+      "(bytes, exact): the graph-heap bytes one call of a pto.graph op "
+      "allocates, as the compiler measures them; None for another op.");
   m.def(
       "constant_trip_count",
       [=](MlirOperation op) {

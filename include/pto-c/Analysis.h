@@ -23,6 +23,15 @@ extern "C" {
 /// add), saturating at INT64_MAX; -1 if `graph` is not a `pto.graph`.
 MLIR_CAPI_EXPORTED int64_t mlirPTOGraphCountRecordedNodes(MlirOperation graph);
 
+/// Computes the graph-heap bytes one call of `graph` allocates (every
+/// `pto.create`, `pto.alloc_tensors` result and runtime-allocated `out` tail
+/// of a launch, times the trips of the constant-trip loops around it) into
+/// `*bytes` (saturating), and into `*exact` whether the count is exact (no
+/// dynamic shape, no allocation under a call-varying region). Returns false,
+/// writing nothing, if `graph` is not a `pto.graph`.
+MLIR_CAPI_EXPORTED bool mlirPTOGraphGetHeapBytes(MlirOperation graph,
+                                                 uint64_t *bytes, bool *exact);
+
 /// Returns the trip count of an `scf.for` whose bounds and step are integer
 /// constants (in their bit width, saturating at INT64_MAX), or -1 if `op` is
 /// not such a loop.

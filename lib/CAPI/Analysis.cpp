@@ -2,6 +2,7 @@
 
 #include "pto-c/Analysis.h"
 
+#include "pto/Analysis/GraphHeap.h"
 #include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/ReplayInvariance.h"
 
@@ -13,6 +14,18 @@ using namespace mlir;
 int64_t mlirPTOGraphCountRecordedNodes(MlirOperation graph) {
   auto op = dyn_cast<pto::GraphOp>(unwrap(graph));
   return op ? pto::countRecordedNodes(op) : -1;
+}
+
+bool mlirPTOGraphGetHeapBytes(MlirOperation graph, uint64_t *bytes,
+                              bool *exact) {
+  auto op = dyn_cast<pto::GraphOp>(unwrap(graph));
+  if (!op)
+    return false;
+  SymbolTableCollection symbols;
+  pto::GraphHeapUse use = pto::computeGraphHeapUse(op, symbols);
+  *bytes = use.bytes;
+  *exact = use.exact;
+  return true;
 }
 
 int64_t mlirPTOForOpGetConstantTripCount(MlirOperation op) {

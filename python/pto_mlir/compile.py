@@ -153,11 +153,6 @@ ALLOC_TENSORS_ARGS = pto.ALLOC_TENSORS_ARGS
 LEGALIZE_PIPELINE = "pto-graph-legalize-pipeline"
 PREPARE_PIPELINE = "pto-orchestration-prepare-pipeline"
 
-#: Bytes per element of each tensor element type (``DataType`` sizes; ``i1``
-#: is stored in a byte).
-ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8,
-                 "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
-
 # The package's directory, as imported and with symlinks resolved (a build
 # tree links the sources but generates the op classes in place).
 _PACKAGE_DIRS = {Path(os.path.abspath(__file__)).parent, Path(__file__).resolve().parent}
@@ -565,6 +560,15 @@ def constant_trip_count(for_op) -> Optional[int]:
     return _native.constant_trip_count(for_op.operation)
 
 
+def _measure_graph(measure, graph):
+    """``measure`` (a binding of the C API) of ``graph``; None from it means
+    ``graph`` is another op."""
+    value = measure(graph.operation)
+    if value is None:
+        raise ValueError(f"not a pto.graph: {graph.operation.name}")
+    return value
+
+
 def count_recorded_nodes(graph) -> int:
     """The nodes one recording of ``graph`` (a ``pto.graph`` op) holds, as
     the compiler's legality rules count them (``countRecordedNodes``,
@@ -576,25 +580,7 @@ def count_recorded_nodes(graph) -> int:
     Raises:
         ValueError: ``graph`` is not a ``pto.graph``.
     """
-    nodes = _native.count_recorded_nodes(graph.operation)
-    if nodes is None:
-        raise ValueError(f"not a pto.graph: {graph.operation.name}")
-    return nodes
-
-
-def _tensor_bytes(type_: Type) -> Optional[int]:
-    """Bytes of a ``!pto.tensor`` type with a static shape; None if dynamic
-    or not a tensor."""
-    if not pto.TensorType.isinstance(type_):
-        return None
-    tensor = pto.TensorType(type_)
-    if not tensor.has_static_shape:
-        return None
-    element = tensor.element_type
-    size = ELEMENT_BYTES.get(str(element)) or -(-element.width // 8)
-    for extent in tensor.shape:
-        size *= extent
-    return size
+    return _measure_graph(_native.count_recorded_nodes, graph)
 
 
 def _kernels(module_body) -> Dict[str, object]:
@@ -633,70 +619,23 @@ def _tail_allocations(submit, kernels) -> List[Type]:
             if i >= passed and _is_tensor(t) and d != "in"]
 
 
-def graph_heap_bytes(graph, kernels: Optional[Dict[str, object]] = None) -> Tuple[int, bool]:
+def graph_heap_bytes(graph) -> Tuple[int, bool]:
     """Graph-heap bytes one call of ``graph`` (a ``pto.graph`` op) allocates:
-    element size times element count of every ``pto.create`` in its body and
-    of every ``out`` tail a launch omits (the runtime allocates it), once per
-    execution (times the trips of the constant-trip ``scf.for`` loops around
-    it).
-
-    Args:
-        graph: the ``pto.graph`` op.
-        kernels: the module's kernels by name (found from the Graph's parent
-            module if omitted).
+    element size times element count of every ``pto.create`` (and
+    ``pto.alloc_tensors`` result) in its body and of every ``out`` tail a
+    launch omits (the runtime allocates it), once per execution (times the
+    trips of the constant-trip ``scf.for`` loops around it). The compiler's
+    own measure (``computeGraphHeapUse``, through the C API).
 
     Returns:
         (bytes, exact): ``exact`` is False if an allocation has a dynamic
         shape (counted 0) or sits under control flow without a constant trip
         count (counted once).
+
+    Raises:
+        ValueError: ``graph`` is not a ``pto.graph``.
     """
-    if kernels is None:
-        kernels = _kernels(graph.operation.parent.regions[0].blocks[0])
-    exact = True
-
-    def visit(block, multiplier: int) -> int:
-        nonlocal exact
-        total = 0
-        for op in block.operations:
-            name = _op_name(op)
-            allocated: List[Type] = []
-            if name == "pto.create":
-                allocated = [op.operation.results[0].type]
-            elif name == "pto.submit":
-                allocated = _tail_allocations(op, kernels)
-            for t in allocated:
-                size = _tensor_bytes(t)
-                if size is None:
-                    exact = False
-                else:
-                    total += multiplier * size
-            if not len(op.operation.regions):
-                continue
-            trips = 1
-            if name == "scf.for":
-                trips = constant_trip_count(op)
-                if trips is None:
-                    exact, trips = False, 1
-            elif name not in ("pto.scope",):
-                # scf.if, scf.while, ...: not a fixed number of executions.
-                if _has_allocation(op):
-                    exact = False
-            for region in op.operation.regions:
-                for nested in region.blocks:
-                    total += visit(nested, multiplier * trips)
-        return total
-
-    blocks = list(graph.operation.regions[0].blocks)
-    return (visit(blocks[0], 1) if blocks else 0), exact
-
-
-def _has_allocation(op) -> bool:
-    for region in op.operation.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                if _op_name(inner) in ("pto.create", "pto.submit") or _has_allocation(inner):
-                    return True
-    return False
+    return _measure_graph(_native.graph_heap_bytes, graph)
 
 
 @dataclass
@@ -814,7 +753,7 @@ def _snapshot(graph, kernels) -> _GraphSnapshot:
 
     if blocks:
         visit(blocks[0])
-    heap, exact = graph_heap_bytes(graph, kernels)
+    heap, exact = graph_heap_bytes(graph)
     return _GraphSnapshot(name, params, count_recorded_nodes(graph), heap, exact, ops_by_loc)
 
 

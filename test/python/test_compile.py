@@ -745,6 +745,34 @@ pto.orchestration @main(%n: index) {
         assert loop.operation.name == "scf.for" and constant_trip_count(loop) is None
 
 
+def test_graph_heap_bytes_is_the_compilers_measure():
+    """graph_heap_bytes reads the compiler's measure: a pto.alloc_tensors
+    counts each of its results, per iteration of a constant-trip loop; a
+    non-Graph op is a ValueError."""
+    from pto_mlir.compile import graph_heap_bytes
+    text = """
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    scf.for %i = %c0 to %c3 step %c1 {
+      %a, %b = pto.alloc_tensors {names = ["a", "b"]} : !pto.tensor<16xf32>, !pto.tensor<8xbf16>
+      %a1, %t = pto.submit @k(%a) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+"""
+    with Context():
+        module = Module.parse(text)
+        ops = list(module.body.operations)
+        assert graph_heap_bytes(ops[1]) == (3 * (16 * 4 + 8 * 2), True)
+        with pytest.raises(ValueError, match="not a pto.graph: pto.kernel"):
+            graph_heap_bytes(ops[0])
+
+
 def test_library_compiles_a_module_in_memory(tmp_path):
     with Context():
         module = Module.parse(LOOP_ALLOCATIONS)
