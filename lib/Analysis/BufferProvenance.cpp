@@ -23,18 +23,11 @@ LaunchSignatures::LaunchSignatures(ModuleOp module) {
         writable.push_back(i);
     } else if (auto graph = dyn_cast<GraphOp>(op)) {
       SmallVector<int> &returned = graphReturned[graph.getSymNameAttr()];
-      if (graph.isExternal())
-        continue;
-      Block &entry = graph.getBody().front();
-      auto ret = dyn_cast<ReturnOp>(entry.getTerminator());
-      if (!ret)
-        continue;
-      for (Value value : ret.getOperands()) {
-        auto arg = dyn_cast<BlockArgument>(value);
-        returned.push_back(arg && arg.getOwner() == &entry &&
-                                   isa<TensorType>(arg.getType())
-                               ? static_cast<int>(arg.getArgNumber())
-                               : -1);
+      for (unsigned position = 0, e = graph.getFunctionType().getNumResults();
+           position < e;
+           ++position) {
+        std::optional<unsigned> arg = getReturnedTensorArg(graph, position);
+        returned.push_back(arg ? static_cast<int>(*arg) : -1);
       }
     }
   }

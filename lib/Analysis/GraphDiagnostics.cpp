@@ -9,15 +9,6 @@
 
 namespace mlir::pto::graph_diagnostics {
 
-void wrongRuntime(GraphOp graph, Runtime runtime) {
-  emitOpErrorAt(graph)
-      << "needs the host_build_graph runtime, but the module targets "
-      << stringifyRuntime(runtime)
-      << ": Graph launches (GraphTaskArgs, rt_submit_graph) exist only in "
-         "host_build_graph; set pto.runtime = "
-         "#pto.runtime<host_build_graph> on the module";
-}
-
 void noTensorParameter(GraphOp graph) {
   emitOpErrorAt(graph) << "has no tensor parameter: a Graph with an empty "
                           "boundary has nothing to patch on replay, and the "

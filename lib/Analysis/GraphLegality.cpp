@@ -200,14 +200,6 @@ LogicalResult verifyGraphLegality(GraphOp graph,
                                   BufferProvenance &provenance) {
   namespace diag = graph_diagnostics;
   bool failed = false;
-  auto module = graph->getParentOfType<ModuleOp>();
-
-  // The target runtime.
-  if (module && getModuleRuntime(module) != Runtime::host_build_graph) {
-    diag::wrongRuntime(graph, getModuleRuntime(module));
-    return failure();
-  }
-
   if (::mlir::failed(verifyGraphSignature(graph)))
     failed = true;
   if (graph.isExternal())

@@ -19,7 +19,8 @@ void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addPass(createMaterializeRuntimeScopes());
   pm.addPass(createHoistManualScopeAllocations());
   pm.addPass(createExpandManualPhaseFence());
-  pm.addPass(createClassifyIterArgCarry());
+  pm.addPass(createClassifyResultVariables());
+  pm.addPass(createMarkAlwaysSubmittedBarriers());
   pm.addPass(createMarkHostControlTensors());
   // Per function, on MLIR's thread pool.
   pm.addNestedPass<GraphOp>(createMarkGraphConfigScalars());
@@ -36,7 +37,8 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
       "pto-orchestration-prepare-pipeline",
       "Record what the C++ translation prints: pto-normalize-return-order, "
       "pto-hoist-entry-extents, pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
-      "pto-expand-manual-phase-fence, pto-classify-iter-arg-carry, "
+      "pto-expand-manual-phase-fence, pto-classify-result-variables, "
+      "pto-mark-always-submitted-barriers, "
       "pto-mark-host-control-tensors, pto-mark-graph-config-scalars, "
       "pto-batch-allocations, "
       "pto-verify-graph-boundary, "

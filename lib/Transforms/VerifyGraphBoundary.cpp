@@ -198,12 +198,6 @@ struct VerifyGraphBoundaryPass
     markAllAnalysesPreserved();
     if (graphs.empty())
       return;
-    Runtime runtime = getModuleRuntime(module);
-    if (runtime != Runtime::host_build_graph) {
-      for (GraphOp graph : graphs)
-        diag::wrongRuntime(graph, runtime);
-      return signalPassFailure();
-    }
     LaunchSignatures launches(module);
     // Each Graph on its own thread; diagnostics in Graph order.
     ParallelDiagnosticHandler diagnostics(context);

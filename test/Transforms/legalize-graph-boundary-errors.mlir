@@ -371,34 +371,6 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// A module targeting the default runtime.
-module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>} {
-  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
-  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
-
-  // expected-error@+1 {{'pto.graph' op needs the host_build_graph runtime, but the module targets tensormap_and_ringbuffer: Graph launches (GraphTaskArgs, rt_submit_graph) exist only in host_build_graph; set pto.runtime = #pto.runtime<host_build_graph> on the module}}
-  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
-    %t = pto.task_dummy
-    pto.return
-  }
-}
-
-// -----
-
-// A module without pto.runtime targets the default runtime.
-module {
-  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
-  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
-
-  // expected-error@+1 {{'pto.graph' op needs the host_build_graph runtime, but the module targets tensormap_and_ringbuffer}}
-  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
-    %t = pto.task_dummy
-    pto.return
-  }
-}
-
-// -----
-
 // A core_num that is not a literal.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})

@@ -118,20 +118,6 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// The legality rules: the runtime.
-module {
-  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
-  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
-
-  // expected-error@+1 {{'pto.graph' op needs the host_build_graph runtime, but the module targets tensormap_and_ringbuffer}}
-  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
-    %t = pto.task_dummy
-    pto.return
-  }
-}
-
-// -----
-
 // No tensor parameter, and no node.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})

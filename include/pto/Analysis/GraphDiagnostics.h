@@ -15,7 +15,6 @@
 
 namespace mlir::pto::graph_diagnostics {
 
-void wrongRuntime(GraphOp graph, Runtime runtime);
 void noTensorParameter(GraphOp graph);
 void tooManyTensorParameters(GraphOp graph, unsigned count);
 void tooManyScalarParameters(GraphOp graph, unsigned count);

@@ -278,15 +278,26 @@ def ExpandManualPhaseFence : Pass<"pto-expand-manual-phase-fence", "ModuleOp"> {
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
-def ClassifyIterArgCarry : Pass<"pto-classify-iter-arg-carry", "ModuleOp"> {
-  let summary = "Decide, per loop-carried value, whether it needs a carry variable";
+def ClassifyResultVariables
+    : Pass<"pto-classify-result-variables", "ModuleOp"> {
+  let summary = "Decide which carries and branch or scope results need a C++ variable";
   let description = [{
-    Stamps every `scf.for` with iter_args with `pto.carry_variables`, a
-    boolean per iteration argument: false when the value is a tensor that
-    every iteration hands back as the same buffer it received (the C++ names
-    the buffer directly and needs no variable), true otherwise (the C++
-    declares a variable before the loop and assigns it at each yield).
-    The translation reads the attribute instead of re-deriving it.
+    The C++ translation prints a tensor value as the name of the buffer it
+    names. A value that is the same buffer on every path needs no variable;
+    anything else is a variable declared before the op and assigned at each
+    yield. This pass makes that decision once, from the buffer-provenance
+    analysis, and records it:
+
+    - `pto.carry_variables` on every `scf.for` with iteration arguments, a
+      boolean per iteration argument: false when the value is a tensor that
+      every iteration hands back as the same buffer it received;
+    - `pto.result_variables` on every `scf.if` and `pto.scope` with results,
+      a boolean per result: false when the result is a tensor that names a
+      buffer defined outside the op (both branches of an `scf.if` yield the
+      same one).
+
+    The translation reads the attributes instead of re-deriving them. The
+    dialect checks that only tensors are given no variable.
 
     (The carries of a parallel loop are already checked by the dialect:
     `pto.parallel` requires task ids to be carried in a
@@ -298,6 +309,33 @@ def ClassifyIterArgCarry : Pass<"pto-classify-iter-arg-carry", "ModuleOp"> {
       %acc1, %t = pto.submit @k(%a, %acc) : (...) -> !pto.tensor<16xf32>
       scf.yield %acc1 : !pto.tensor<16xf32>
     } {pto.carry_variables = array<i1: false>}
+    %s = scf.if %f -> (!pto.tensor<16xf32>) {
+      scf.yield %a : !pto.tensor<16xf32>
+    } else {
+      scf.yield %b : !pto.tensor<16xf32>
+    } {pto.result_variables = array<i1: true>}
+    ```
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
+def MarkAlwaysSubmittedBarriers
+    : Pass<"pto-mark-always-submitted-barriers", "ModuleOp"> {
+  let summary = "Mark the barriers whose every dependency is a valid task id";
+  let description = [{
+    A `pto.task_dummy` is submitted only if at least one of its
+    dependencies is a valid task id at run time; its id is otherwise the
+    invalid sentinel. This pass sets `pto.always_submitted` on each barrier
+    whose dependencies are all statically valid: ids of `pto.submit`s and of
+    barriers it marks (in order, so chains of barriers are marked in one
+    walk); a barrier with no dependency is always submitted too. The
+    translation then submits such a barrier unconditionally and orders on
+    its id without an `is_valid()` test. The dialect verifies the
+    attribute, so a barrier marked by hand is held to the same rule.
+
+    ```mlir
+    %t1 = ... pto.submit ...
+    %b = pto.task_dummy deps(%t1 : !pto.task_id) {pto.always_submitted}
     ```
   }];
   let dependentDialects = ["::mlir::pto::PTODialect"];

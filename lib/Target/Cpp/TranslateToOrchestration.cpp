@@ -12,7 +12,6 @@
 
 #include "RuntimeSpelling.h"
 #include "pto/Support/UserNames.h"
-#include "pto/Analysis/BufferProvenance.h"
 #include "pto/Dialect/PTO/IR/PTO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -132,7 +131,7 @@ static FailureOr<StringRef> getDataType(Type elementType) {
 class OrchestrationEmitter {
 public:
   OrchestrationEmitter(ModuleOp module, raw_ostream &os)
-      : module(module), os(os), symbols(module), launches(module) {}
+      : module(module), os(os), symbols(module) {}
 
   LogicalResult emitModule();
 
@@ -262,21 +261,21 @@ private:
   LogicalResult declareVariable(StringRef name, Type type, Operation *user,
                                 std::optional<std::string> init = {});
 
-  /// Follows `value` back to the value whose C++ name it is printed with.
-  Value getNamingSource(Value value);
+  /// The `pto.result_variables` of `op`, or a diagnostic if it has none.
+  FailureOr<ArrayRef<bool>> getResultVariables(Operation *op);
+  /// Checks that `value`, which the IR says names the buffer printed as
+  /// `name`, does print as it.
+  LogicalResult checkNamesBuffer(Value value, StringRef name, Operation *user);
 
   ModuleOp module;
   raw_indented_ostream os;
   /// Callees, found without a module scan per launch.
   SymbolTable symbols;
-  LaunchSignatures launches;
   DenseMap<Value, std::string> names;
   DenseSet<Value> outOfScope;
   SmallVector<SmallVector<Value>> scopes;
   llvm::StringSet<> usedNames;
   DenseMap<Operation *, int64_t> kernelIds;
-  /// Task ids statically known to be valid (a launch's own id).
-  DenseSet<Value> validTaskIds;
   unsigned taskCount = 0;
   /// Prefix of task variables in the function being printed (a Graph's
   /// tasks are named after the Graph).
@@ -299,15 +298,7 @@ LogicalResult OrchestrationEmitter::emitModule() {
   FailureOr<OrchestrationOp> entry = getOrchestrationEntry(module);
   if (failed(entry))
     return failure();
-  bool hostBuildGraph =
-      getModuleRuntime(module) == Runtime::host_build_graph;
-  for (GraphOp graph : module.getOps<GraphOp>())
-    if (!hostBuildGraph)
-      return graph.emitOpError()
-             << "needs the host_build_graph runtime: GraphTaskArgs and "
-                "rt_submit_graph exist only there; set pto.runtime = "
-                "#pto.runtime<host_build_graph> on the module";
-
+  // The dialect verified that Graphs come with host_build_graph.
   hostControl = getHostControlTensors(*entry);
 
   // Kernel ids are the positions in the module of the kernels with code of
@@ -588,8 +579,9 @@ LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
   os << sp::kSubmitGraph << "(&" << graphFunctions.lookup(graph) << ", "
      << params << ", " << config << ");\n";
   for (OpResult result : call->getResults()) {
-    std::optional<unsigned> tied = launches.getTiedOperandIndex(result);
-    if (!tied) {
+    std::optional<unsigned> tied =
+        getReturnedTensorArg(graph, result.getResultNumber());
+    if (!tied || *tied >= call.getArgs().size()) {
       if (result.use_empty())
         continue;
       return call.emitOpError()
@@ -939,7 +931,7 @@ OrchestrationEmitter::emitDependencies(Operation *op, ValueRange deps,
       os.unindent();
       os << "}\n";
       usedNames.erase(k);
-    } else if (validTaskIds.contains(dep)) {
+    } else if (isAlwaysValidTaskId(dep)) {
       os << array << "[" << count << "++] = " << *name << ";\n";
     } else {
       os << "if (" << *name << ".is_valid()) " << array << "[" << count
@@ -1064,7 +1056,6 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
   if (!op.getTaskId().use_empty()) {
     std::string name = declare(op.getTaskId(), "tid");
     os << sp::kTaskIdType << " " << name << " = " << outs << ".task_id();\n";
-    validTaskIds.insert(op.getTaskId());
   }
   return success();
 }
@@ -1075,9 +1066,7 @@ LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
       freshName(taskPrefix + "params_t" + std::to_string(task));
   os << "// Task " << task << ": dummy barrier\n";
   os << sp::kTaskArgsType << " " << params << ";\n";
-  bool mayBeEmpty = llvm::any_of(op.getDeps(), [&](Value dep) {
-    return !validTaskIds.contains(dep);
-  });
+  bool mayBeEmpty = !op->hasAttr(PTODialect::getAlwaysSubmittedAttrName());
   std::string count;
   if (!op.getDeps().empty()) {
     FailureOr<std::string> countName =
@@ -1097,7 +1086,6 @@ LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
     }
     std::string name = declare(op.getTaskId(), "barrier");
     os << sp::kTaskIdType << " " << name << " = " << call << ".task_id();\n";
-    validTaskIds.insert(op.getTaskId());
     return success();
   }
   // Every dependency may be the invalid sentinel: a barrier over nothing
@@ -1366,88 +1354,46 @@ OrchestrationEmitter::declareVariable(StringRef name, Type type,
   return success();
 }
 
-/// Follows `value` back to the value whose C++ name it is printed with:
-/// tied results name their operand's buffer, a loop result whose carry has
-/// no variable names the loop's init value, and a scope result that names a
-/// buffer from outside the scope names that buffer.
-Value OrchestrationEmitter::getNamingSource(Value value) {
-  while (auto result = dyn_cast<OpResult>(value)) {
-    Operation *owner = result.getOwner();
-    unsigned number = result.getResultNumber();
-    if (isa<TiedOpInterface>(owner)) {
-      Value tied = launches.getTiedOperand(result);
-      if (!tied)
-        break;
-      value = tied;
-    } else if (auto loop = dyn_cast<scf::ForOp>(owner)) {
-      auto carries = loop->getAttrOfType<DenseBoolArrayAttr>(
-          PTODialect::getCarryVariablesAttrName());
-      if (!carries || carries[number])
-        break;
-      value = loop.getInitArgs()[number];
-    } else if (auto branch = dyn_cast<scf::IfOp>(owner)) {
-      if (!isa<TensorType>(value.getType()) || branch.getElseRegion().empty())
-        break;
-      Value thenSource = getNamingSource(branch.thenYield().getOperand(number));
-      Value elseSource = getNamingSource(branch.elseYield().getOperand(number));
-      Operation *def =
-          isa<BlockArgument>(thenSource)
-              ? cast<BlockArgument>(thenSource).getOwner()->getParentOp()
-              : thenSource.getDefiningOp();
-      if (thenSource != elseSource || branch->isAncestor(def))
-        break;
-      value = thenSource;
-    } else if (auto scope = dyn_cast<ScopeOp>(owner)) {
-      Value yielded = getNamingSource(
-          scope.getBody().front().getTerminator()->getOperand(number));
-      Operation *def = isa<BlockArgument>(yielded)
-                           ? cast<BlockArgument>(yielded).getOwner()->getParentOp()
-                           : yielded.getDefiningOp();
-      if (!isa<TensorType>(value.getType()) || scope->isAncestor(def))
-        break;
-      value = yielded;
-    } else {
-      break;
-    }
-  }
-  return value;
+FailureOr<ArrayRef<bool>>
+OrchestrationEmitter::getResultVariables(Operation *op) {
+  auto flags = op->getAttrOfType<DenseBoolArrayAttr>(
+      PTODialect::getResultVariablesAttrName());
+  if (!flags)
+    return op->emitOpError()
+           << "has no '" << PTODialect::getResultVariablesAttrName()
+           << "' attribute: run pto-classify-result-variables before the "
+              "translation";
+  return flags.asArrayRef();
+}
+
+LogicalResult OrchestrationEmitter::checkNamesBuffer(Value value,
+                                                     StringRef name,
+                                                     Operation *user) {
+  FailureOr<std::string> printed = nameOf(value, user);
+  if (failed(printed))
+    return failure();
+  if (*printed == name)
+    return success();
+  return user->emitOpError()
+         << "yields the buffer '" << *printed
+         << "' where the IR records the buffer '" << name
+         << "' and no variable: rerun pto-classify-result-variables after "
+            "changing the IR";
 }
 
 LogicalResult OrchestrationEmitter::emitScope(ScopeOp op) {
   auto yield = cast<YieldOp>(op.getBody().front().getTerminator());
-  Operation *parentTerminator = op->getBlock()->getTerminator();
-  // A tensor the scope yields that is a buffer from outside keeps that
-  // buffer's name; any other value must stay nameable after the scope
-  // closes: a variable declared before it, assigned at the yield.
-  auto isFromOutside = [&](Value value) {
-    Value source = getNamingSource(value);
-    Operation *def = isa<BlockArgument>(source)
-                         ? cast<BlockArgument>(source).getOwner()->getParentOp()
-                         : source.getDefiningOp();
-    return isa<TensorType>(value.getType()) && !op->isAncestor(def);
-  };
+  FailureOr<ArrayRef<bool>> variables =
+      op.getNumResults() ? getResultVariables(op) : ArrayRef<bool>();
+  if (failed(variables))
+    return failure();
+  // A result with a variable is declared before the scope and assigned at
+  // the yield; one without names a buffer from outside the scope.
   SmallVector<std::string> resultVars;
-  for (auto [result, value] :
-       llvm::zip_equal(op.getResults(), yield.getOperands())) {
-    if (isFromOutside(value)) {
+  for (auto [result, variable] : llvm::zip_equal(op.getResults(), *variables)) {
+    if (!variable) {
       resultVars.push_back("");
       continue;
-    }
-    // A task id binding is local to its scope: it may only reach the carry
-    // of the enclosing loop or branch, which is declared outside the scope.
-    if (isa<TaskIdType, TaskIdArrayType>(result.getType()) &&
-        llvm::any_of(result.getUsers(), [&](Operation *user) {
-          return user != parentTerminator;
-        })) {
-      InFlightDiagnostic diag =
-          op.emitOpError()
-          << "lets a task id leave the runtime scope it is produced in: a "
-             "dependency on it after the scope cannot be resolved; keep the "
-             "consumer in the producer's scope";
-      for (Operation *user : result.getUsers())
-        if (user != parentTerminator)
-          diag.attachNote(user->getLoc()) << "used here";
-      return diag;
     }
     std::string name = declare(result, "scoped");
     if (failed(declareVariable(name, result.getType(), op)))
@@ -1464,7 +1410,7 @@ LogicalResult OrchestrationEmitter::emitScope(ScopeOp op) {
        llvm::zip_equal(op.getResults(), resultVars, yield.getOperands())) {
     if (!var.empty())
       continue;
-    FailureOr<std::string> name = nameOf(getNamingSource(value), op);
+    FailureOr<std::string> name = nameOf(value, op);
     if (failed(name))
       return failure();
     bind(result, *name, /*isDeclaration=*/false);
@@ -1478,7 +1424,7 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
   if (!op.getInitArgs().empty() && !carries)
     return op.emitOpError()
            << "has no '" << PTODialect::getCarryVariablesAttrName()
-           << "' attribute: run pto-classify-iter-arg-carry before the "
+           << "' attribute: run pto-classify-result-variables before the "
               "translation";
 
   APInt constantStep;
@@ -1528,8 +1474,18 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
   {
     auto close = openBlock(header);
     bind(op.getInductionVar(), iv);
-    if (failed(emitBlock(*op.getBody())) ||
-        failed(emitParallelAssign(carryVars, yield.getOperands(), yield)))
+    if (failed(emitBlock(*op.getBody())))
+      return failure();
+    // A carry without a variable hands back the buffer it received.
+    SmallVector<std::string> targets;
+    for (auto [index, pair] :
+         llvm::enumerate(llvm::zip_equal(carryVars, yield.getOperands()))) {
+      auto [var, value] = pair;
+      targets.push_back(carries[index] ? var : "");
+      if (!carries[index] && failed(checkNamesBuffer(value, var, yield)))
+        return failure();
+    }
+    if (failed(emitParallelAssign(targets, yield.getOperands(), yield)))
       return failure();
   }
   // The carry variables (declared before the loop) outlive it.
@@ -1542,25 +1498,15 @@ LogicalResult OrchestrationEmitter::emitIf(scf::IfOp op) {
   FailureOr<std::string> condition = nameOf(op.getCondition(), op);
   if (failed(condition))
     return failure();
-  // A tensor both branches yield as the same outside buffer keeps that
-  // buffer's name; any other result is a variable declared before the if.
+  FailureOr<ArrayRef<bool>> variables =
+      op.getNumResults() ? getResultVariables(op) : ArrayRef<bool>();
+  if (failed(variables))
+    return failure();
+  // A result with a variable is declared before the if and assigned in each
+  // branch; one without names the outside buffer both branches yield.
   SmallVector<std::string> resultVars;
-  SmallVector<Value> sameBuffer;
-  for (Value result : op.getResults()) {
-    unsigned number = cast<OpResult>(result).getResultNumber();
-    Value source;
-    if (isa<TensorType>(result.getType()) && !op.getElseRegion().empty()) {
-      Value thenSource = getNamingSource(op.thenYield().getOperand(number));
-      Value elseSource = getNamingSource(op.elseYield().getOperand(number));
-      Operation *def =
-          isa<BlockArgument>(thenSource)
-              ? cast<BlockArgument>(thenSource).getOwner()->getParentOp()
-              : thenSource.getDefiningOp();
-      if (thenSource == elseSource && !op->isAncestor(def))
-        source = thenSource;
-    }
-    sameBuffer.push_back(source);
-    if (source) {
+  for (auto [result, variable] : llvm::zip_equal(op.getResults(), *variables)) {
+    if (!variable) {
       resultVars.push_back("");
       continue;
     }
@@ -1582,11 +1528,16 @@ LogicalResult OrchestrationEmitter::emitIf(scf::IfOp op) {
   if (!op.getElseRegion().empty() &&
       failed(emitBranch("else", op.getElseRegion())))
     return failure();
-  for (auto [result, source] : llvm::zip_equal(op.getResults(), sameBuffer)) {
-    if (!source)
+  // Read after both branches closed: a name declared inside a branch is out
+  // of scope here.
+  for (auto [index, result] : llvm::enumerate(op.getResults())) {
+    if (!resultVars[index].empty())
       continue;
-    FailureOr<std::string> name = nameOf(source, op);
-    if (failed(name))
+    FailureOr<std::string> name =
+        nameOf(op.thenYield().getOperand(index), op.thenYield());
+    if (failed(name) ||
+        failed(checkNamesBuffer(op.elseYield().getOperand(index), *name,
+                                op.elseYield())))
       return failure();
     bind(result, *name, /*isDeclaration=*/false);
   }
@@ -1618,28 +1569,9 @@ LogicalResult OrchestrationEmitter::emitArrayOp(Operation *op) {
        << "];\n";
     return success();
   }
+  // The dialect verified that the update is the array's last use, so the
+  // array is updated in place.
   auto update = cast<ArrayUpdateOp>(op);
-  // The update writes the array in place: the old value must be dead after
-  // it, and it must not be re-read by a later iteration of a loop the
-  // array is defined outside of.
-  Operation *arrayScope = update.getArray().getParentBlock()->getParentOp();
-  for (Operation *parent = op->getParentOp();
-       parent && !parent->isAncestor(arrayScope);
-       parent = parent->getParentOp())
-    if (isa<LoopLikeOpInterface>(parent))
-      return op->emitOpError()
-             << "updates, inside a loop, a task id array defined outside it: "
-                "every iteration would see the previous one's update; carry "
-                "the array through the loop's iter_args";
-  for (Operation *user : update.getArray().getUsers()) {
-    if (user == op)
-      continue;
-    Operation *ancestor = op->getBlock()->findAncestorOpInBlock(*user);
-    if (!ancestor || ancestor == op || !ancestor->isBeforeInBlock(op))
-      return op->emitOpError()
-             << "updates a task id array that is read again afterwards: the "
-                "translation updates arrays in place";
-  }
   FailureOr<std::string> array = nameOf(update.getArray(), op);
   FailureOr<std::string> index = nameOf(update.getIndex(), op);
   FailureOr<std::string> value = nameOf(update.getValue(), op);

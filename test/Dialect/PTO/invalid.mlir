@@ -248,9 +248,11 @@ pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32 {pto.direction = #pto.directio
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // expected-error@+1 {{'pto.graph' op parameter #0 is a scalar: scalar parameters are passed by value and must be 'in'}}
 pto.graph @g(%n: index {pto.direction = #pto.direction<inout>}) {
   pto.return
+}
 }
 
 // -----
@@ -262,9 +264,11 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: index, %k: i64 {pto.direction =
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // expected-error@+1 {{unknown pto result attribute 'pto.x': pto defines no result attributes}}
 pto.graph @g(%a: !pto.tensor<4xf32>) -> (!pto.tensor<4xf32> {pto.x}) {
   pto.return %a : !pto.tensor<4xf32>
+}
 }
 
 // -----
@@ -304,9 +308,11 @@ pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %t: !pto.task_id)
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // expected-error@+1 {{'pto.graph' op parameter #0 has type 'memref<4xf32>': expected a !pto.tensor, index, or a signless integer or float of at most 64 bits}}
 pto.graph @g(%a: memref<4xf32>) {
   pto.return
+}
 }
 
 // -----
@@ -323,9 +329,11 @@ pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f32, %b: !pto.tensor<4xf32>)
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // expected-error@+1 {{'pto.graph' op tensor parameter #1 follows scalar parameter #0: every tensor parameter must precede every scalar one}}
 pto.graph @g(%n: index, %a: !pto.tensor<4xf32>) {
   pto.return
+}
 }
 
 // -----
@@ -353,9 +361,11 @@ pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %n: i128)
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // expected-error@+1 {{'pto.graph' op parameter #0 has type 'f80': expected a !pto.tensor, index, or a signless integer or float of at most 64 bits}}
 pto.graph @g(%x: f80) {
   pto.return
+}
 }
 
 // -----
@@ -376,8 +386,10 @@ pto.orchestration private @o()
 // -----
 
 // A public one too: Graphs and orchestration functions are never declarations.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // expected-error@+1 {{'pto.graph' op requires a body}}
 pto.graph @g(%a: !pto.tensor<4xf32>)
+}
 
 // -----
 
@@ -386,8 +398,10 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>)
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // expected-error@+1 {{expected non-empty function body}}
 pto.graph @g() {
+}
 }
 
 // -----
@@ -402,9 +416,11 @@ pto.kernel aiv @k() {
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g() {
   // expected-error@+1 {{block with no terminator}}
   %c0 = arith.constant 0 : index
+}
 }
 
 //===----------------------------------------------------------------------===//
@@ -413,9 +429,11 @@ pto.graph @g() {
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<4xf32> {
   // expected-error@+1 {{'pto.return' op returns 0 values, but the enclosing function has 1 result}}
   pto.return
+}
 }
 
 // -----
@@ -427,16 +445,20 @@ pto.kernel aiv @k(%a: !pto.tensor<4xf32>) {
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<4xf32> {
   // expected-error@+1 {{'pto.return' op returns 2 values, but the enclosing function has 1 result}}
   pto.return %a, %a : !pto.tensor<4xf32>, !pto.tensor<4xf32>
 }
+}
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<?xf32> {
   // expected-error@+1 {{'pto.return' op operand #0 has type '!pto.tensor<4xf32>', but the enclosing function returns '!pto.tensor<?xf32>'}}
   pto.return %a : !pto.tensor<4xf32>
+}
 }
 
 // -----
@@ -485,6 +507,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>, %s: f32) {
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>) {
   pto.return
 }
@@ -492,6 +515,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   // expected-error@+1 {{'pto.submit' op '@g' is a pto.graph: call Graphs with pto.call}}
   %t = pto.submit @g(%a) : (!pto.tensor<4xf32>) -> ()
   pto.return
+}
 }
 
 // -----
@@ -744,6 +768,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>) {
   pto.return
 }
@@ -752,9 +777,11 @@ pto.kernel aiv @k(%a: !pto.tensor<4xf32>) {
   pto.call @g(%a) : (!pto.tensor<4xf32>) -> ()
   pto.return
 }
+}
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>, %n: index) {
   pto.return
 }
@@ -762,6 +789,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: index) {
   // expected-error@+1 {{'pto.call' op tensor operand #1 follows scalar operand #0: every tensor argument must precede every scalar one}}
   pto.call @g(%n, %a) : (index, !pto.tensor<4xf32>) -> ()
   pto.return
+}
 }
 
 // -----
@@ -792,6 +820,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>, %b: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>}) {
   pto.return
 }
@@ -800,9 +829,11 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   pto.call @g(%a) : (!pto.tensor<4xf32>) -> ()
   pto.return
 }
+}
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>) {
   pto.return
 }
@@ -811,9 +842,11 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   pto.call @g(%a, %a) : (!pto.tensor<4xf32>, !pto.tensor<4xf32>) -> ()
   pto.return
 }
+}
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>, %n: index) {
   pto.return
 }
@@ -822,9 +855,11 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: i64) {
   pto.call @g(%a, %n) : (!pto.tensor<4xf32>, i64) -> ()
   pto.return
 }
+}
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4x8xf32>) {
   pto.return
 }
@@ -834,9 +869,11 @@ pto.orchestration @o(%a: !pto.tensor<4x?xi32>) {
   pto.call @g(%a) : (!pto.tensor<4x?xi32>) -> ()
   pto.return
 }
+}
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<4xf32> {
   pto.return %a : !pto.tensor<4xf32>
 }
@@ -845,9 +882,11 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   pto.call @g(%a) : (!pto.tensor<4xf32>) -> ()
   pto.return
 }
+}
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>) {
   pto.return
 }
@@ -856,9 +895,11 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   %r = pto.call @g(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
   pto.return
 }
+}
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>) -> !pto.tensor<4xf32> {
   pto.return %a : !pto.tensor<4xf32>
 }
@@ -867,9 +908,11 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   %r = pto.call @g(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<?xf32>
   pto.return
 }
+}
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32>) {
   pto.return
 }
@@ -879,11 +922,13 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   pto.call @g(%a) deps(%t : !pto.task_id) pred(%t : !pto.task_id) : (!pto.tensor<4xf32>) -> ()
   pto.return
 }
+}
 
 // -----
 
 // Never legal on a Graph launch: explicit dependencies (the runtime rejects
 // them across a Graph boundary) ...
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
   pto.return
 }
@@ -895,10 +940,12 @@ pto.orchestration @o(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inou
   }
   pto.return
 }
+}
 
 // -----
 
 // ... and a dispatch predicate (the runtime would ignore it).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
   pto.return
 }
@@ -908,11 +955,13 @@ pto.orchestration @o(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inou
   pto.call @g(%a) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<4xf32>) -> ()
   pto.return
 }
+}
 
 // -----
 
 // A Graph calling a Graph, however deep in its body: the runtime cannot
 // record a Graph while it records another.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @inner(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
   pto.return
 }
@@ -928,14 +977,17 @@ pto.graph @outer(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
   }
   pto.return
 }
+}
 
 // -----
 
 // A Graph calling itself.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
   // expected-error@+1 {{'pto.call' op calls Graph @g from Graph @g}}
   pto.call @g(%a) : (!pto.tensor<4xf32>) -> ()
   pto.return
+}
 }
 
 //===----------------------------------------------------------------------===//
@@ -1111,16 +1163,20 @@ pto.orchestration @o(%n: index {pto.config_scalar}) {
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // expected-error@+1 {{'pto.config_scalar' must be a unit attribute}}
 pto.graph @g(%x: !pto.tensor<4xf32>, %n: index {pto.config_scalar = 1 : i32}) {
   pto.return
 }
+}
 
 // -----
 
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // expected-error@+1 {{'pto.graph' op parameter #0 is a tensor: only scalar parameters join a Graph's Config}}
 pto.graph @g(%x: !pto.tensor<4xf32> {pto.config_scalar}) {
   pto.return
+}
 }
 
 // -----
@@ -1437,6 +1493,7 @@ pto.orchestration @o(%a: !pto.tensor<4xi32>, %v: f32) {
 
 // A host write in a Graph body (here under a loop) would run while the body
 // is recorded: on the first call only.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 pto.graph @g(%flags: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>}, %v: i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -1446,6 +1503,7 @@ pto.graph @g(%flags: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
     pto.write %v, %flags[0] : !pto.tensor<4xi32>
   }
   pto.return
+}
 }
 
 //===----------------------------------------------------------------------===//
@@ -1827,3 +1885,156 @@ pto.kernel mixed(@c, @v) @m(%x: !pto.tensor<8xf32>)
 
 // expected-error@+1 {{expected attribute value}}
 pto.kernel mixed() @m(%x: !pto.tensor<16xf32>)
+
+// -----
+
+// A Graph needs the host_build_graph runtime: with none named (the default)
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error @below {{'pto.graph' op needs the host_build_graph runtime, but the module targets tensormap_and_ringbuffer: Graph launches (GraphTaskArgs, rt_submit_graph) exist only in host_build_graph; set pto.runtime = #pto.runtime<host_build_graph> on the module}}
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// ... and with another runtime named, even for a Graph nobody calls.
+module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error @below {{'pto.graph' op needs the host_build_graph runtime, but the module targets tensormap_and_ringbuffer}}
+  pto.graph @unused(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A task id array is updated in place: no op may read the old array after
+// the update.
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %none = pto.invalid_task_id
+    %ids = pto.array_splat %none : !pto.task_id_array<2>
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    // expected-error @below {{'pto.array_update' op updates a task id array that is read again afterwards: the array is updated in place}}
+    %ids1 = pto.array_update %ids[%c0], %t : !pto.task_id_array<2>
+    // expected-note @below {{read again here}}
+    %x2, %t2 = pto.submit @k(%x1) deps(%ids : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// Reads before the update, and the update's own result afterwards, are fine.
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %none = pto.invalid_task_id
+    %ids = pto.array_splat %none : !pto.task_id_array<2>
+    %x1, %t = pto.submit @k(%x) deps(%ids : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    %ids1 = pto.array_update %ids[%c0], %t : !pto.task_id_array<2>
+    %x2, %t2 = pto.submit @k(%x1) deps(%ids1 : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    // expected-error @below {{'pto.array_update' op updates a task id array that is read again afterwards}}
+    %ids2 = pto.array_update %ids1[%c0], %t2 : !pto.task_id_array<2>
+    // expected-note @below {{read again here}}
+    %g = pto.array_get %ids1[%c0] : !pto.task_id_array<2>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %none = pto.invalid_task_id
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    %ok = pto.task_dummy deps(%t : !pto.task_id) {pto.always_submitted}
+    %b0 = pto.task_dummy {pto.always_submitted}
+    // expected-error @below {{'pto.task_dummy' op is marked 'pto.always_submitted', but dependency #2 may be the invalid task id (only the id of a pto.submit or of another barrier so marked is always valid)}}
+    %b = pto.task_dummy deps(%t, %ok, %none : !pto.task_id, !pto.task_id, !pto.task_id) {pto.always_submitted}
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    // expected-error @below {{'pto.always_submitted' is a unit attribute of pto.task_dummy}}
+    %x2, %t2 = pto.submit @k(%x1) {pto.always_submitted} : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope manual {
+      // expected-error @below {{'pto.scope' op lets a task id leave the runtime scope it is produced in: a dependency on it after the scope cannot be resolved; keep the consumer in the producer's scope}}
+      %t = pto.scope manual -> !pto.task_id {
+        %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        pto.yield %tid : !pto.task_id
+      }
+      // expected-note @below {{used here}}
+      %x2, %t2 = pto.submit @k(%x) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    pto.scope manual {
+      %none = pto.invalid_task_id
+      // expected-error @below {{'pto.scope' op lets a task id leave the runtime scope it is produced in}}
+      %ids = pto.scope -> !pto.task_id_array<2> {
+        %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        %a = pto.array_splat %tid : !pto.task_id_array<2>
+        pto.yield %a : !pto.task_id_array<2>
+      }
+      // expected-note @below {{used here}}
+      %g = pto.array_get %ids[%c0] : !pto.task_id_array<2>
+      // expected-note @below {{used here}}
+      %x2, %t2 = pto.submit @k(%x) deps(%ids : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    pto.scope manual {
+      %none = pto.invalid_task_id
+      %ids = pto.array_splat %none : !pto.task_id_array<2>
+      scf.for %i = %c0 to %c2 step %c1 {
+        %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        // expected-error @below {{'pto.array_update' op updates, inside a loop, a task id array defined outside it: every iteration would see the previous one's update; carry the array through the loop's iter_args}}
+        %ids1 = pto.array_update %ids[%i], %t : !pto.task_id_array<2>
+        %x2, %t2 = pto.submit @k(%x) deps(%ids1 : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      }
+    }
+    pto.return
+  }
+}

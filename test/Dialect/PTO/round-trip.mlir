@@ -279,17 +279,17 @@ pto.orchestration @scopes(%x: !pto.tensor<16xf32>,
         : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32) -> !pto.tensor<16xf32>
     pto.yield %a1 : !pto.tensor<16xf32>
   }
-  // CHECK-NEXT: %[[M:[a-z0-9_]+]]:2 = pto.scope manual -> !pto.tensor<16xf32>, !pto.task_id {
+  // CHECK-NEXT: %{{.+}}:2 = pto.scope manual -> !pto.tensor<16xf32>, !pto.task_id {
   // CHECK-NEXT:   %[[A2:[a-z0-9_]+]], %[[T2:[a-z0-9_]+]] = pto.submit @add(%[[X]], %[[X]], %[[R]], %{{.+}})
+  // CHECK-NEXT:   %{{.+}} = pto.task_dummy deps(%[[T2]] : !pto.task_id)
   // CHECK-NEXT:   pto.yield %[[A2]], %[[T2]] : !pto.tensor<16xf32>, !pto.task_id
   // CHECK-NEXT: }
   %m:2 = pto.scope manual -> !pto.tensor<16xf32>, !pto.task_id {
     %a2, %t2 = pto.submit @add(%x, %x, %r, %one)
         : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32) -> !pto.tensor<16xf32>
+    %d = pto.task_dummy deps(%t2 : !pto.task_id)
     pto.yield %a2, %t2 : !pto.tensor<16xf32>, !pto.task_id
   }
-  // CHECK-NEXT: %{{.+}} = pto.task_dummy deps(%[[M]]#1 : !pto.task_id)
-  %d = pto.task_dummy deps(%m#1 : !pto.task_id)
   pto.return
 }
 

@@ -35,36 +35,6 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  // expected-error @below {{'pto.graph' op needs the host_build_graph runtime}}
-  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    pto.return
-  }
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    pto.return
-  }
-}
-
-// -----
-
-// A Graph call: the Graph it calls is reported (the runtime has no Graphs).
-module attributes {pto.prepared} {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  // expected-error @below {{'pto.graph' op needs the host_build_graph runtime}}
-  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    pto.return
-  }
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    pto.call @layer(%x) : (!pto.tensor<16xf32>) -> ()
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
   // expected-error @below {{'pto.orchestration' op parameter #1 has type 'f16', which has no C++ scalar type here}}
   pto.orchestration @main(%x: !pto.tensor<16xf32>, %h: f16) {
     pto.return
@@ -374,51 +344,10 @@ module attributes {pto.prepared} {
 
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    pto.scope manual {
-      // expected-error @below {{'pto.scope' op lets a task id leave the runtime scope it is produced in: a dependency on it after the scope cannot be resolved; keep the consumer in the producer's scope}}
-      %t = pto.scope manual -> !pto.task_id {
-        %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-        pto.yield %tid : !pto.task_id
-      }
-      // expected-note @below {{used here}}
-      %x2, %t2 = pto.submit @k(%x) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    }
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %c0 = arith.constant 0 : index
-    pto.scope manual {
-      %none = pto.invalid_task_id
-      // expected-error @below {{'pto.scope' op lets a task id leave the runtime scope it is produced in}}
-      %ids = pto.scope -> !pto.task_id_array<2> {
-        %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-        %a = pto.array_splat %tid : !pto.task_id_array<2>
-        pto.yield %a : !pto.task_id_array<2>
-      }
-      // expected-note @below {{used here}}
-      %g = pto.array_get %ids[%c0] : !pto.task_id_array<2>
-      // expected-note @below {{used here}}
-      %x2, %t2 = pto.submit @k(%x) deps(%ids : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    }
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    // expected-error @below {{'scf.for' op has no 'pto.carry_variables' attribute: run pto-classify-iter-arg-carry before the translation}}
+    // expected-error @below {{'scf.for' op has no 'pto.carry_variables' attribute: run pto-classify-result-variables before the translation}}
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (!pto.tensor<16xf32>) {
       %acc1, %t = pto.submit @k(%acc) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
       scf.yield %acc1 : !pto.tensor<16xf32>
@@ -451,47 +380,7 @@ module attributes {pto.prepared} {
     } else {
       %y = arith.truncf %a : f32 to f16
       scf.yield %y : f16
-    }
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    pto.scope manual {
-      %c0 = arith.constant 0 : index
-      %none = pto.invalid_task_id
-      %ids = pto.array_splat %none : !pto.task_id_array<2>
-      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-      // expected-error @below {{'pto.array_update' op updates a task id array that is read again afterwards: the translation updates arrays in place}}
-      %ids1 = pto.array_update %ids[%c0], %t : !pto.task_id_array<2>
-      %x2, %t2 = pto.submit @k(%x1) deps(%ids : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    }
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    pto.scope manual {
-      %none = pto.invalid_task_id
-      %ids = pto.array_splat %none : !pto.task_id_array<2>
-      scf.for %i = %c0 to %c2 step %c1 {
-        %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-        // expected-error @below {{'pto.array_update' op updates, inside a loop, a task id array defined outside it: every iteration would see the previous one's update; carry the array through the loop's iter_args}}
-        %ids1 = pto.array_update %ids[%i], %t : !pto.task_id_array<2>
-        %x2, %t2 = pto.submit @k(%x) deps(%ids1 : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-      }
-    }
+    } {pto.result_variables = array<i1: true>}
     pto.return
   }
 }

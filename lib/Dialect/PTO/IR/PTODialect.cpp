@@ -68,6 +68,21 @@ static LogicalResult verifyParallelCarries(scf::ForOp loop) {
   return success();
 }
 
+/// A `false` flag of `pto.carry_variables` / `pto.result_variables` says a
+/// value prints as the name of a buffer: only a tensor names one.
+static LogicalResult verifyVariableFlags(Operation *op, StringRef name,
+                                         DenseBoolArrayAttr flags,
+                                         TypeRange types) {
+  for (auto [index, pair] : llvm::enumerate(llvm::zip_equal(flags.asArrayRef(), types)))
+    if (!std::get<0>(pair) && !isa<TensorType>(std::get<1>(pair)))
+      return op->emitError()
+             << "'" << name << "' gives result #" << index << " of type "
+             << std::get<1>(pair)
+             << " no variable: only a tensor can print as the name of a "
+                "buffer";
+  return success();
+}
+
 LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -110,6 +125,31 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << "'" << name << "' has " << flags.size()
                              << " entries for " << loop.getInitArgs().size()
                              << " iteration arguments";
+    return verifyVariableFlags(op, name, flags, loop.getResultTypes());
+  }
+  if (name == getResultVariablesAttrName()) {
+    auto flags = dyn_cast<DenseBoolArrayAttr>(attr.getValue());
+    if (!isa<scf::IfOp, ScopeOp>(op) || !flags)
+      return op->emitError()
+             << "'" << name
+             << "' must be a boolean array on an scf.if or pto.scope";
+    if (flags.size() != static_cast<int64_t>(op->getNumResults()))
+      return op->emitError() << "'" << name << "' has " << flags.size()
+                             << " entries for " << op->getNumResults()
+                             << " results";
+    return verifyVariableFlags(op, name, flags, op->getResultTypes());
+  }
+  if (name == getAlwaysSubmittedAttrName()) {
+    auto barrier = dyn_cast<TaskDummyOp>(op);
+    if (!barrier || !isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' is a unit attribute of pto.task_dummy";
+    for (auto [index, dep] : llvm::enumerate(barrier.getDeps()))
+      if (!isAlwaysValidTaskId(dep))
+        return op->emitOpError()
+               << "is marked '" << name << "', but dependency #" << index
+               << " may be the invalid task id (only the id of a pto.submit "
+                  "or of another barrier so marked is always valid)";
     return success();
   }
   if (name == getDirectionAttrName())
@@ -204,6 +244,14 @@ llvm::BitVector getHostControlTensors(OrchestrationOp entry) {
     if (entry.getArgAttr(i, PTODialect::getHostControlAttrName()))
       control.set(i);
   return control;
+}
+
+bool isAlwaysValidTaskId(Value taskId) {
+  Operation *def = taskId.getDefiningOp();
+  if (isa_and_present<SubmitOp>(def))
+    return true;
+  return isa_and_present<TaskDummyOp>(def) &&
+         def->hasAttr(PTODialect::getAlwaysSubmittedAttrName());
 }
 
 Runtime getModuleRuntime(ModuleOp module) {

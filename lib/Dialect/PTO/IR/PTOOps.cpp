@@ -8,6 +8,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -256,8 +257,21 @@ ParseResult GraphOp::parse(OpAsmParser &parser, OperationState &result) {
 void GraphOp::print(OpAsmPrinter &p) { printFunctionLike(p, *this); }
 
 LogicalResult GraphOp::verify() {
-  return verifyFunctionLike(*this, /*tensorsBeforeScalars=*/true,
-                            /*requiresBody=*/true);
+  if (failed(verifyFunctionLike(*this, /*tensorsBeforeScalars=*/true,
+                                /*requiresBody=*/true)))
+    return failure();
+  // Only host_build_graph records and replays Graphs.
+  if (auto module = (*this)->getParentOfType<ModuleOp>()) {
+    Runtime runtime = getModuleRuntime(module);
+    if (runtime != Runtime::host_build_graph)
+      return emitOpErrorAt(*this)
+             << "needs the host_build_graph runtime, but the module targets "
+             << stringifyRuntime(runtime)
+             << ": Graph launches (GraphTaskArgs, rt_submit_graph) exist only "
+                "in host_build_graph; set pto.runtime = "
+                "#pto.runtime<host_build_graph> on the module";
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -530,19 +544,26 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success();
 }
 
+std::optional<unsigned> getReturnedTensorArg(GraphOp graph,
+                                             unsigned position) {
+  if (graph.isExternal())
+    return std::nullopt;
+  Block &entry = graph.getBody().front();
+  auto ret = dyn_cast<ReturnOp>(entry.getTerminator());
+  if (!ret || position >= ret.getNumOperands())
+    return std::nullopt;
+  auto arg = dyn_cast<BlockArgument>(ret.getOperand(position));
+  if (!arg || arg.getOwner() != &entry || !isa<TensorType>(arg.getType()))
+    return std::nullopt;
+  return arg.getArgNumber();
+}
+
 std::optional<unsigned> CallOp::getTiedResultOperandIndex(unsigned index) {
   auto graph =
       SymbolTable::lookupNearestSymbolFrom<GraphOp>(*this, getCalleeAttr());
-  if (!graph || graph.isExternal() || index >= getNumResults())
+  if (!graph || index >= getNumResults())
     return std::nullopt;
-  auto ret = dyn_cast<ReturnOp>(graph.getBody().front().getTerminator());
-  if (!ret || index >= ret.getNumOperands())
-    return std::nullopt;
-  auto arg = dyn_cast<BlockArgument>(ret.getOperand(index));
-  if (!arg || arg.getOwner() != &graph.getBody().front() ||
-      !isa<TensorType>(arg.getType()))
-    return std::nullopt;
-  return arg.getArgNumber();
+  return getReturnedTensorArg(graph, index);
 }
 
 //===----------------------------------------------------------------------===//
@@ -856,6 +877,29 @@ LogicalResult ScopeOp::verify() {
     return emitOpError() << "yields (" << yield.getOperandTypes()
                          << "), but its results are (" << getResultTypes()
                          << ")";
+  // A task id may only leave its scope to become the carry of the
+  // enclosing loop or branch: a dependency on it after the scope closes
+  // cannot be resolved.
+  Operation *parentTerminator =
+      (*this)->getBlock() && !(*this)->getBlock()->empty()
+          ? &(*this)->getBlock()->back()
+          : nullptr;
+  for (Value result : getResults()) {
+    if (!isa<TaskIdType, TaskIdArrayType>(result.getType()))
+      continue;
+    auto escapes = [&](Operation *user) { return user != parentTerminator; };
+    if (llvm::none_of(result.getUsers(), escapes))
+      continue;
+    InFlightDiagnostic diag =
+        emitOpErrorAt(*this)
+        << "lets a task id leave the runtime scope it is produced in: a "
+           "dependency on it after the scope cannot be resolved; keep the "
+           "consumer in the producer's scope";
+    for (Operation *user : result.getUsers())
+      if (escapes(user))
+        diag.attachNote(user->getLoc()) << "used here";
+    return diag;
+  }
   return success();
 }
 
@@ -905,7 +949,33 @@ LogicalResult ArrayGetOp::verify() {
 }
 
 LogicalResult ArrayUpdateOp::verify() {
-  return verifyArrayIndex(*this, getIndex(), getArray().getType());
+  if (failed(verifyArrayIndex(*this, getIndex(), getArray().getType())))
+    return failure();
+  // The array is updated in place: the old value must be dead after the
+  // update, also for the later iterations of a loop the array is defined
+  // outside of.
+  Operation *arrayScope = getArray().getParentBlock()->getParentOp();
+  for (Operation *parent = (*this)->getParentOp();
+       parent && !parent->isAncestor(arrayScope);
+       parent = parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(parent))
+      return emitOpError()
+             << "updates, inside a loop, a task id array defined outside it: "
+                "every iteration would see the previous one's update; carry "
+                "the array through the loop's iter_args";
+  for (Operation *user : getArray().getUsers()) {
+    if (user == getOperation())
+      continue;
+    Operation *ancestor = (*this)->getBlock()->findAncestorOpInBlock(*user);
+    if (ancestor && ancestor->isBeforeInBlock(*this))
+      continue;
+    InFlightDiagnostic diag =
+        emitOpError() << "updates a task id array that is read again "
+                         "afterwards: the array is updated in place";
+    diag.attachNote(user->getLoc()) << "read again here";
+    return diag;
+  }
+  return success();
 }
 
 } // namespace mlir::pto

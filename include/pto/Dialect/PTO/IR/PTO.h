@@ -46,6 +46,15 @@ namespace mlir::pto {
 /// `tensormap_and_ringbuffer` when absent.
 Runtime getModuleRuntime(ModuleOp module);
 
+/// Returns true if `taskId` is valid on every execution: the id of a
+/// `pto.submit`, or of a `pto.task_dummy` marked `pto.always_submitted`.
+bool isAlwaysValidTaskId(Value taskId);
+
+/// Returns the number of the entry-block tensor argument `graph` returns at
+/// `position` (the parameter a launch's result `position` is tied to), or
+/// std::nullopt if it returns something else there or has no body.
+std::optional<unsigned> getReturnedTensorArg(GraphOp graph, unsigned position);
+
 /// Returns the one `pto.orchestration` function of `module` (the runtime
 /// entry), or emits an error on the module and fails.
 FailureOr<OrchestrationOp> getOrchestrationEntry(ModuleOp module);

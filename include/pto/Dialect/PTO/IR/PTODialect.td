@@ -37,8 +37,14 @@ def PTO_Dialect : Dialect {
       (`pl.parallel`): its iterations are independent, and task ids carried
       through it become per-iteration array slots;
     - `pto.carry_variables = array<i1: ...>` on an `scf.for` records, per
-      iteration argument, whether the C++ needs a carry variable (set by
-      `pto-classify-iter-arg-carry`);
+      iteration argument, whether the C++ needs a carry variable, and
+      `pto.result_variables = array<i1: ...>` on an `scf.if` or `pto.scope`,
+      per result, whether the C++ needs a variable declared before the op
+      (both set by `pto-classify-result-variables`);
+    - `pto.always_submitted` (unit) on a `pto.task_dummy` records that every
+      dependency is a valid task id, so the barrier is submitted on every
+      execution and its own id is valid (set by
+      `pto-mark-always-submitted-barriers`);
     - `pto.phase_fence` (unit) on a `pto.task_dummy` marks a barrier the
       compiler inserted (`pto-expand-manual-phase-fence`);
     - `pto.prepared` (unit) on the top-level `builtin.module` records that
@@ -75,9 +81,20 @@ def PTO_Dialect : Dialect {
       return ::llvm::StringLiteral("pto.config_scalar");
     }
     /// Name of the `scf.for` attribute recording, per iteration argument,
-    /// whether the C++ needs a carry variable (pto-classify-iter-arg-carry).
+    /// whether the C++ needs a carry variable (pto-classify-result-variables).
     static constexpr ::llvm::StringLiteral getCarryVariablesAttrName() {
       return ::llvm::StringLiteral("pto.carry_variables");
+    }
+    /// Name of the `scf.if` / `pto.scope` attribute recording, per result,
+    /// whether the C++ needs a variable declared before the op, or names a
+    /// buffer from outside it (pto-classify-result-variables).
+    static constexpr ::llvm::StringLiteral getResultVariablesAttrName() {
+      return ::llvm::StringLiteral("pto.result_variables");
+    }
+    /// Name of the unit attribute marking a `pto.task_dummy` whose every
+    /// dependency is a valid task id (pto-mark-always-submitted-barriers).
+    static constexpr ::llvm::StringLiteral getAlwaysSubmittedAttrName() {
+      return ::llvm::StringLiteral("pto.always_submitted");
     }
     /// Name of the unit attribute marking a barrier inserted by
     /// pto-expand-manual-phase-fence.

@@ -285,6 +285,13 @@ def PTO_TaskDummyOp : PTO_Op<"task_dummy"> {
     all of `deps`; its id stands for the whole set. With no dependencies it is
     ready immediately. Counts as one recorded node inside a Graph.
 
+    A dependency may be the invalid task id at run time (a loop carry before
+    the first iteration, an array slot never set); a barrier all of whose
+    dependencies turn out invalid fences nothing and is not submitted, and
+    its id is then invalid. `pto.always_submitted` (stamped by
+    `pto-mark-always-submitted-barriers`) records that every dependency is
+    statically valid: then the barrier is always submitted.
+
     ```mlir
     %barrier = pto.task_dummy deps(%tids : !pto.task_id_array<4>)
     ```
@@ -528,6 +535,11 @@ def PTO_ScopeOp : PTO_Op<"scope", [
     (`RegionBranchOpInterface`: entered from the parent, left to the
     results), so upstream control-flow analyses see through a scope.
 
+    The runtime resolves a dependency only inside the scope of the task it
+    names, so a task id result may be used only by the terminator of the
+    block holding the scope (to become the carry of an enclosing loop or
+    branch); the verifier rejects any other use.
+
     ```mlir
     %c2 = pto.scope manual -> !pto.tensor<16xf32> {
       %c1, %t0 = pto.submit @k(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
@@ -608,6 +620,12 @@ def PTO_ArrayUpdateOp : PTO_Op<"array_update", [Pure,
   let description = [{
     Returns `array` with element `index` replaced by `value`. A constant
     index must be in bounds.
+
+    The runtime's array is updated in place, so the verifier requires the
+    update to be the last use of `array`: no op after it in its block reads
+    `array`, and the update is not inside a loop that `array` is defined
+    outside of (every iteration would see the previous one's update; carry
+    the array through the loop's `iter_args` instead).
 
     ```mlir
     %ids1 = pto.array_update %ids[%k], %t : !pto.task_id_array<4>

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s -split-input-file --pto-classify-iter-arg-carry | FileCheck %s
+// RUN: pto-opt %s -split-input-file --pto-classify-result-variables | FileCheck %s
 
 // pto.carry_variables gets one flag per iteration argument: false for a
 // tensor that every iteration hands back as the buffer it received (the C++
@@ -113,7 +113,73 @@ module {
     %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %c, %s = %c0) -> (!pto.tensor<16xf32>, index) {
       %x1, %t = pto.submit @k(%a, %x) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
       scf.yield %x1, %s : !pto.tensor<16xf32>, index
-    } {pto.carry_variables = array<i1: true, false>}
+    } {pto.carry_variables = array<i1: true, true>}
+    pto.return
+  }
+}
+
+// -----
+
+// pto.result_variables gets one flag per result of an scf.if or pto.scope:
+// false for a tensor naming a buffer defined outside the op (both branches
+// yield the same one), true for anything else.
+module {
+  pto.kernel aiv @k(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @fill(%c: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+
+  // Per result: the same outside buffer on both paths (one through an
+  // in-place write), two different buffers, a buffer made in a branch, a
+  // scalar.
+  // CHECK-LABEL: pto.orchestration @branch_results(
+  // CHECK:         } {pto.result_variables = array<i1: false, true, true, true>}
+  pto.orchestration @branch_results(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %f: i1, %n: index) {
+    %r:4 = scf.if %f -> (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, index) {
+      %c1, %t = pto.submit @k(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %new = pto.create : !pto.tensor<16xf32>
+      %new1, %t2 = pto.submit @fill(%new) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      scf.yield %c1, %a, %new1, %n : !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, index
+    } else {
+      %new = pto.create : !pto.tensor<16xf32>
+      scf.yield %c, %c, %new, %n : !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, index
+    }
+    pto.return
+  }
+
+  // A scope result naming an outside buffer (through two in-place writes),
+  // one made inside the scope, a task id, and a view made inside the scope
+  // (a view is a buffer of its own).
+  // CHECK-LABEL: pto.orchestration @scope_results(
+  // CHECK:         } {pto.result_variables = array<i1: false, true, true, true>}
+  pto.orchestration @scope_results(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %c) -> (!pto.tensor<16xf32>) {
+      %s:4 = pto.scope -> !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.task_id, !pto.tensor<8xf32> {
+        %x1, %t1 = pto.submit @k(%a, %x) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        %x2, %t2 = pto.submit @k(%a, %x1) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        %new = pto.create : !pto.tensor<16xf32>
+        %v = pto.slice %a[0] [8] : !pto.tensor<16xf32> to !pto.tensor<8xf32>
+        pto.yield %x2, %new, %t2, %v : !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.task_id, !pto.tensor<8xf32>
+      }
+      scf.yield %s#0 : !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+
+  // An scf.if or pto.scope without results gets no attribute; a stale one is
+  // replaced.
+  // CHECK-LABEL: pto.orchestration @none_and_stale(
+  // CHECK:         scf.if %{{.+}} {
+  // CHECK:         }{{$}}
+  // CHECK:         } {pto.result_variables = array<i1: false>}
+  pto.orchestration @none_and_stale(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %f: i1) {
+    scf.if %f {
+      %c1, %t = pto.submit @k(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    %s = pto.scope -> !pto.tensor<16xf32> {
+      %c1, %t = pto.submit @k(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      pto.yield %c1 : !pto.tensor<16xf32>
+    } {pto.result_variables = array<i1: true>}
     pto.return
   }
 }
