@@ -15,11 +15,13 @@
 #include "pto-c/Dialects.h"
 #include "pto-c/Parser.h"
 #include "pto-c/Passes.h"
+#include "pto-c/Remarks.h"
 #include "pto-c/RuntimeLimits.h"
 #include "pto-c/Translate.h"
 #include "mlir-c/Transforms.h"
 
 #include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
 
 #include <optional>
@@ -130,6 +132,77 @@ NB_MODULE(_site_initialize_0, m) {
       nanobind::arg("source"),
       "Returns (line, column, message) for each construct of `source` the "
       "bundled MLIR parser would abort on.");
+  m.def(
+      "parse_source_file",
+      [](MlirContext context, const std::string &path, bool verify,
+         bool nameLocations) -> std::optional<MlirModule> {
+        MlirModule module = mlirPTOParseSourceFile(
+            context, mlirStringRefCreate(path.data(), path.size()), verify,
+            nameLocations);
+        if (mlirModuleIsNull(module))
+          return std::nullopt;
+        return module;
+      },
+      nanobind::arg("context"), nanobind::arg("path"),
+      nanobind::arg("verify") = true, nanobind::arg("name_locations") = false,
+      "Parses a pto IR file as pto-opt does; None on failure (the "
+      "diagnostics go to the context's handlers). `name_locations` gives "
+      "values their source SSA names as name locations.");
+  // Remarks reach a Python callable as (kind, name, category, function,
+  // location, message, [(key, value, attribute or None)]).
+  m.def(
+      "enable_remarks",
+      [](MlirContext context, const std::string &categories,
+         nanobind::callable callback) {
+        auto *stored = new nanobind::callable(std::move(callback));
+        // The context keeps no handle to free: park it on the context's
+        // Python object so it lives as long as the context.
+        MlirLogicalResult result = mlirPTOContextEnableRemarks(
+            context,
+            mlirStringRefCreate(categories.data(), categories.size()),
+            [](const MlirPTORemark *remark, void *userData) {
+              nanobind::gil_scoped_acquire gil;
+              auto str = [](MlirStringRef ref) {
+                return nanobind::str(ref.data, ref.length);
+              };
+              static const char *kinds[] = {"passed", "missed", "failure",
+                                            "analysis"};
+              nanobind::list args;
+              for (intptr_t i = 0; i < remark->numArgs; ++i) {
+                const MlirPTORemarkArg &arg = remark->args[i];
+                nanobind::object attribute = nanobind::none();
+                if (!mlirAttributeIsNull(arg.attribute))
+                  attribute = nanobind::cast(arg.attribute);
+                args.append(nanobind::make_tuple(str(arg.key), str(arg.value),
+                                                 attribute));
+              }
+              (*static_cast<nanobind::callable *>(userData))(
+                  kinds[remark->kind], str(remark->name), str(remark->category),
+                  str(remark->function), remark->location,
+                  str(remark->message), args);
+            },
+            stored);
+        if (mlirLogicalResultIsFailure(result)) {
+          delete stored;
+          throw nanobind::value_error("invalid remark category expression");
+        }
+        return nanobind::capsule(stored, [](void *p) noexcept {
+          delete static_cast<nanobind::callable *>(p);
+        });
+      },
+      nanobind::arg("context"), nanobind::arg("categories"),
+      nanobind::arg("callback"),
+      "Calls `callback` on every remark whose category matches the regular "
+      "expression `categories`; returns a handle that must outlive the "
+      "remarks (pass it to disable_remarks).");
+  m.def(
+      "disable_remarks",
+      [](MlirContext context, nanobind::capsule handle) {
+        mlirPTOContextDisableRemarks(context);
+        (void)handle;
+      },
+      nanobind::arg("context"), nanobind::arg("handle"),
+      "Turns the remarks enable_remarks turned on off again.");
   // Every parse entry point of this package's bindings runs that check.
   nanobind::module_::import_("pto_mlir._parse_guard")
       .attr("install")(m.attr("find_unparsable_syntax"));

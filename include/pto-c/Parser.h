@@ -1,8 +1,9 @@
-//===- Parser.h - C API for checks before parsing pto source ----*- C -*-===//
+//===- Parser.h - C API for parsing pto source --------------------*- C -*-===//
 
 #ifndef PTO_C_PARSER_H
 #define PTO_C_PARSER_H
 
+#include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
 #ifdef __cplusplus
@@ -24,6 +25,24 @@ MLIR_CAPI_EXPORTED intptr_t
 mlirPTOFindUnparsableSyntax(MlirStringRef source,
                             MlirPTOUnparsableSyntaxCallback callback,
                             void *userData);
+
+/// Parses the pto IR file at `path` (text or bytecode) into a module, as
+/// pto-opt reads its input: a leading UTF-8 byte order mark is skipped and
+/// the constructs mlirPTOFindUnparsableSyntax finds are reported instead of
+/// parsed. Returns a null module after reporting the errors to the
+/// context's diagnostic handlers.
+///
+/// With `verify` false the module is not verified, for a caller that
+/// changes it first (e.g. sets its runtime) and verifies it then. With
+/// `nameLocations`, every op result group and block argument of a text
+/// file whose location is a plain file location gets a name location
+/// carrying its SSA name in the source (`%wl`; numeric names such as `%0`
+/// are not names), wrapping that file location: the source's names then
+/// reach the C++ and the diagnostics like the Python builder's.
+MLIR_CAPI_EXPORTED MlirModule mlirPTOParseSourceFile(MlirContext context,
+                                                     MlirStringRef path,
+                                                     bool verify,
+                                                     bool nameLocations);
 
 #ifdef __cplusplus
 }

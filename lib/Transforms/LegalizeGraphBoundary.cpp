@@ -17,6 +17,7 @@
 #include "pto/Analysis/BufferProvenance.h"
 #include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/ReplayInvariance.h"
+#include "pto/Support/UserNames.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -74,6 +75,8 @@ struct GraphPlan {
     StringRef name;
     Location loc;
     std::string message;
+    /// Machine-readable arguments (key, value) after the message.
+    SmallVector<std::pair<StringRef, std::string>, 3> args = {};
   };
   SmallVector<Decision> decisions;
 
@@ -90,6 +93,16 @@ static DictionaryAttr directionAttrs(MLIRContext *context,
       context, {NamedAttribute(
                    StringAttr::get(context, PTODialect::getDirectionAttrName()),
                    DirectionAttr::get(context, direction))});
+}
+
+/// The argument attributes of a parameter the legalization adds: its
+/// direction (when not the default) and what it stands for.
+static DictionaryAttr newParameterAttrs(MLIRContext *context,
+                                        Direction direction,
+                                        HoistedAttr hoisted) {
+  NamedAttrList attrs(directionAttrs(context, direction));
+  attrs.set(PTODialect::getHoistedAttrName(), hoisted);
+  return attrs.getDictionary(context);
 }
 
 /// Plans and applies the legalization of one Graph.
@@ -532,21 +545,34 @@ void GraphBoundaryLegalizer::rewriteBody() {
   for (auto &[create, name] : plan.allocations) {
     indices.push_back(numTensors);
     types.push_back(create.getType());
-    attrs.push_back(directionAttrs(context, Direction::inout));
+    attrs.push_back(newParameterAttrs(
+        context, Direction::inout,
+        HoistedAttr::get(context, HoistedKind::allocation, {}, {})));
     locs.push_back(create.getLoc());
     replaced.push_back(create.getResult());
   }
   for (GraphPlan::View &view : plan.views) {
     indices.push_back(numTensors);
     types.push_back(view.slice.getType());
-    attrs.push_back(directionAttrs(context, view.direction));
+    std::optional<StringRef> of = getUserName(view.source);
+    attrs.push_back(newParameterAttrs(
+        context, view.direction,
+        HoistedAttr::get(context, HoistedKind::view,
+                         of ? StringAttr::get(context, *of) : StringAttr(),
+                         {})));
     locs.push_back(view.slice.getLoc());
     replaced.push_back(view.slice.getResult());
   }
   for (Value scalar : plan.scalars) {
     indices.push_back(graph.getNumArguments());
     types.push_back(scalar.getType());
-    attrs.push_back(DictionaryAttr::get(context));
+    Operation *def = scalar.getDefiningOp();
+    attrs.push_back(newParameterAttrs(
+        context, Direction::in,
+        HoistedAttr::get(context, HoistedKind::scalar, {},
+                         def ? StringAttr::get(context,
+                                               def->getName().getStringRef())
+                             : StringAttr())));
     locs.push_back(scalar.getLoc());
     replaced.push_back(scalar);
   }
@@ -603,14 +629,24 @@ void GraphBoundaryLegalizer::rewriteBody() {
             "scalars, which replay would freeze; now scalar parameter #"
          << final << " of @" << graph.getName();
     }
-    plan.decisions.push_back({true, name, value.getLoc(), std::move(message)});
+    GraphPlan::Decision decision{true, name, value.getLoc(), std::move(message)};
+    decision.args.push_back({"Parameter", std::to_string(final)});
+    if (k < numAllocations)
+      decision.args.push_back({"CallSiteName", plan.allocations[k].second});
+    plan.decisions.push_back(std::move(decision));
   }
-  for (unsigned i : plan.deadArgs.set_bits())
-    plan.decisions.push_back(
-        {true, "dead-parameter", entry().getArgument(newIndexOfOld(i)).getLoc(),
-         "parameter #" + std::to_string(i) + " of @" + graph.getName().str() +
-             " leaves the boundary: after hoisting nothing in the body "
-             "reads it"});
+  for (unsigned i : plan.deadArgs.set_bits()) {
+    BlockArgument arg = entry().getArgument(newIndexOfOld(i));
+    GraphPlan::Decision decision{
+        true, "dead-parameter", arg.getLoc(),
+        "parameter #" + std::to_string(i) + " of @" + graph.getName().str() +
+            " leaves the boundary: after hoisting nothing in the body "
+            "reads it"};
+    decision.args.push_back({"Parameter", std::to_string(i)});
+    if (std::optional<StringRef> name = getUserName(arg))
+      decision.args.push_back({"Name", name->str()});
+    plan.decisions.push_back(std::move(decision));
+  }
   for (Operation *op : plan.erased)
     rewriter.eraseOp(op);
   (void)graph.eraseArguments(dead);
@@ -679,10 +715,12 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
       auto opts = remark::RemarkOpts::name(decision.name)
                       .category(getArgument())
                       .function(plan.graph.getName());
-      if (decision.moved)
-        remark::passed(decision.loc, opts) << decision.message;
-      else
-        remark::missed(decision.loc, opts) << decision.message;
+      remark::detail::InFlightRemark emitted =
+          decision.moved ? remark::passed(decision.loc, opts)
+                         : remark::missed(decision.loc, opts);
+      emitted << decision.message;
+      for (auto &[key, value] : decision.args)
+        emitted << remark::detail::Remark::Arg(key, value);
     }
 }
 

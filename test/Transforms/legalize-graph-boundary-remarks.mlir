@@ -13,19 +13,19 @@
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>}, %s: index)
   pto.kernel aiv @k2(%x: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>})
-  // expected-remark@+2 {{[Passed] dead-parameter | Category:pto-legalize-graph-boundary | Function=g | Remark="parameter #0 of @g leaves the boundary: after hoisting nothing in the body reads it"}}
+  // expected-remark@+2 {{[Passed] dead-parameter | Category:pto-legalize-graph-boundary | Function=g | Parameter=0, Remark="parameter #0 of @g leaves the boundary: after hoisting nothing in the body reads it"}}
   // expected-remark@+1 {{Remark="parameter #1 of @g leaves the boundary}}
   pto.graph @g(%w: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}, %i: index, %unused: index) {
     %c4 = arith.constant 4 : index
-    // expected-remark@+1 {{[Passed] hoisted-scalar | Category:pto-legalize-graph-boundary | Function=g | Remark="moves to the call sites: it is computed from the boundary scalars, which replay would freeze; now scalar parameter #4 of @g"}}
+    // expected-remark@+1 {{[Passed] hoisted-scalar | Category:pto-legalize-graph-boundary | Function=g | Parameter=4, Remark="moves to the call sites: it is computed from the boundary scalars, which replay would freeze; now scalar parameter #4 of @g"}}
     %row = arith.muli %i, %c4 : index
-    // expected-remark@+1 {{[Passed] hoisted-view | Category:pto-legalize-graph-boundary | Function=g | Remark="moves to the call sites: its window depends on the call's boundary scalars or extents, which replay would freeze; now inout tensor parameter #1 of @g"}}
+    // expected-remark@+1 {{[Passed] hoisted-view | Category:pto-legalize-graph-boundary | Function=g | Parameter=1, Remark="moves to the call sites: its window depends on the call's boundary scalars or extents, which replay would freeze; now inout tensor parameter #1 of @g"}}
     %v = pto.slice %w[%row, 0] [4, 16] : !pto.tensor<16x16xf32> to !pto.tensor<4x16xf32>
     %v1, %t = pto.submit @k(%v, %row) : (!pto.tensor<4x16xf32>, index) -> !pto.tensor<4x16xf32>
-    // expected-remark@+1 {{[Passed] hoisted-view | Category:pto-legalize-graph-boundary | Function=g | Remark="moves to the call sites: a literal window of a boundary tensor, taken by the callers, joins the boundary in the tensor's place; now inout tensor parameter #2 of @g"}}
+    // expected-remark@+1 {{[Passed] hoisted-view | Category:pto-legalize-graph-boundary | Function=g | Parameter=2, Remark="moves to the call sites: a literal window of a boundary tensor, taken by the callers, joins the boundary in the tensor's place; now inout tensor parameter #2 of @g"}}
     %fixed = pto.slice %w[4, 0] [4, 16] : !pto.tensor<16x16xf32> to !pto.tensor<4x16xf32>
     %f1, %t1 = pto.submit @k(%fixed, %c4) : (!pto.tensor<4x16xf32>, index) -> !pto.tensor<4x16xf32>
-    // expected-remark@+1 {{[Passed] hoisted-allocation | Category:pto-legalize-graph-boundary | Function=g | Remark="moves to the call sites: it runs once per call, so the recording would take it from the graph heap on every call; now inout tensor parameter #0 of @g, allocated by each caller as 'alloc__graph_arg0'"}}
+    // expected-remark@+1 {{[Passed] hoisted-allocation | Category:pto-legalize-graph-boundary | Function=g | CallSiteName=alloc__graph_arg0, Parameter=0, Remark="moves to the call sites: it runs once per call, so the recording would take it from the graph heap on every call; now inout tensor parameter #0 of @g, allocated by each caller as 'alloc__graph_arg0'"}}
     %tmp = pto.create : !pto.tensor<16x16xf32>
     %tmp1, %t2 = pto.submit @k2(%tmp) : (!pto.tensor<16x16xf32>) -> !pto.tensor<16x16xf32>
     pto.return

@@ -26,7 +26,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   // CHECK-LABEL: pto.graph @layer(
   // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[ACC:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>) -> !pto.tensor<16x128xf32> {
+  // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.hoisted = #pto.hoisted<view>}) -> !pto.tensor<16x128xf32> {
   // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @mm(%[[X]], %[[WL]], %[[ACC]])
   // CHECK-NEXT:    return %[[ACC]] : !pto.tensor<16x128xf32>
   // CHECK-NEXT:  }
@@ -75,7 +75,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   // CHECK-LABEL: pto.graph @chain(
   // CHECK-SAME:      %[[Y:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[BASE:[a-z0-9_]+]]: index, %[[END:[a-z0-9_]+]]: index) {
+  // CHECK-SAME:      %[[BASE:[a-z0-9_]+]]: index {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.muli">}, %[[END:[a-z0-9_]+]]: index {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.addi">}) {
   // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @range(%[[Y]], %[[BASE]], %[[END]])
   // CHECK-NEXT:    return{{$}}
   // CHECK-NEXT:  }
@@ -110,7 +110,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   // CHECK-LABEL: pto.graph @renames(
   // CHECK-SAME:      %[[Y:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index) {
+  // CHECK-SAME:      %[[IDX:[a-z0-9_]+]]: index, %[[BASE:[a-z0-9_]+]]: index {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.muli">}) {
   // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @range(%[[Y]], %[[IDX]], %[[BASE]])
   // CHECK-NEXT:    return{{$}}
   // CHECK-NEXT:  }
@@ -157,8 +157,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-LABEL: pto.graph @tiled(
   // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[WB:[a-z0-9_]+]]: !pto.tensor<128x128xf32>,
-  // CHECK-SAME:      %[[SCALE2:[a-z0-9_]+]]: f32, %[[TWICE:[a-z0-9_]+]]: index) {
+  // CHECK-SAME:      %[[WB:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.hoisted = #pto.hoisted<view>},
+  // CHECK-SAME:      %[[SCALE2:[a-z0-9_]+]]: f32 {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.mulf">}, %[[TWICE:[a-z0-9_]+]]: index {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.muli">}) {
   // CHECK:         scf.for %[[I:[a-z0-9_]+]] =
   // CHECK-NEXT:      %[[OFF:.+]] = arith.muli %[[I]], %{{.+}} : index
   // CHECK-NEXT:      %[[WI:.+]] = pto.slice %[[W]] [%[[OFF]], 0] [128, 128]
@@ -226,7 +226,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   // CHECK-LABEL: pto.graph @views(
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>, %[[WR:[a-z0-9_]+]]: !pto.tensor<64x128xf32>) {
+  // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.hoisted = #pto.hoisted<view>}, %[[WR:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.hoisted = #pto.hoisted<view>}) {
   // CHECK:         scf.for %[[I:[a-z0-9_]+]] =
   // CHECK-NEXT:      %[[LOC:.+]] = pto.create : !pto.tensor<256x128xf32>
   // CHECK-NEXT:      %[[LO:.+]] = arith.muli %[[I]], %{{.+}} : index
@@ -297,11 +297,11 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-LABEL: pto.graph @tied(
   // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[Q:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<out>}, %[[O:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[WV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[QV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<out>},
-  // CHECK-SAME:      %[[RV:[a-z0-9_]+]]: !pto.tensor<128x128xf32>,
-  // CHECK-SAME:      %[[TV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+  // CHECK-SAME:      %[[WV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<view>},
+  // CHECK-SAME:      %[[QV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<out>, pto.hoisted = #pto.hoisted<view>},
+  // CHECK-SAME:      %[[RV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.hoisted = #pto.hoisted<view>},
+  // CHECK-SAME:      %[[TV:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<view>}) {
   // CHECK-NEXT:    %[[WZ:[a-z0-9_]+]]:2, %{{.+}} = pto.submit @upd(%[[W]])
   // CHECK-NEXT:    %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WV]], %[[O]])
   // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @fill(%[[Q]])
@@ -375,8 +375,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-LABEL: pto.graph @alloc(
   // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[U:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+  // CHECK-SAME:      %[[U:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
   // CHECK-NOT:     pto.create
   // CHECK:         %[[T1:[a-z0-9_]+]], %{{.+}} = pto.submit @k(%[[X]], %[[TMP]])
   // CHECK-NEXT:    %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @k(%[[T1]], %[[O]])
@@ -387,7 +387,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-NEXT:    }
   // CHECK-NEXT:    return
   // NAME-LABEL: pto.graph @alloc(
-  // NAME-SAME:       %tmp: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}
+  // NAME-SAME:       %tmp: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}
   // NAME-LABEL: pto.orchestration @main(
   // NAME-NEXT:     %tmp__graph_arg0 = pto.create : !pto.tensor<16xf32>
   // NAME-NEXT:     %[[UNNAMED:[a-z0-9_]*]]__graph_arg1 = pto.create : !pto.tensor<16xf32>
@@ -435,8 +435,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   // CHECK-LABEL: pto.graph @layer(
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32> {
+  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+  // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.hoisted = #pto.hoisted<view>}) -> !pto.tensor<128x128xf32> {
   // CHECK-NEXT:    %[[T1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WL]], %[[TMP]])
   // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @use(%[[T1]], %[[O]])
   // CHECK-NEXT:    return %[[O]]
@@ -518,8 +518,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-LABEL: pto.graph @literal(
   // CHECK-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<?x128xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[W0:[a-z0-9_]+]]: !pto.tensor<64x128xf32>,
-  // CHECK-SAME:      %[[WT:[a-z0-9_]+]]: !pto.tensor<64x128xf32>) {
+  // CHECK-SAME:      %[[W0:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.hoisted = #pto.hoisted<view>},
+  // CHECK-SAME:      %[[WT:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.hoisted = #pto.hoisted<view>}) {
   // CHECK-NOT:     pto.dim
   // CHECK:         %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[W0]], %[[O]])
   // CHECK-NEXT:    %[[O2:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WT]], %[[O1]])
@@ -578,7 +578,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   // CHECK-LABEL: pto.graph @multi(
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[SUM:[a-z0-9_]+]]: i32, %[[OVF:[a-z0-9_]+]]: i1, %[[HI:[a-z0-9_]+]]: i32) {
+  // CHECK-SAME:      %[[SUM:[a-z0-9_]+]]: i32 {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.addui_extended">}, %[[OVF:[a-z0-9_]+]]: i1 {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.addui_extended">}, %[[HI:[a-z0-9_]+]]: i32 {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.mului_extended">}) {
   // CHECK-NEXT:    %[[O1:[a-z0-9_]+]], %{{[a-z0-9_]+}} = pto.submit @k2(%[[O]], %[[SUM]], %[[OVF]])
   // CHECK-NEXT:    %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = pto.submit @k2(%[[O1]], %[[HI]], %[[OVF]])
   // CHECK-NEXT:    return{{$}}
@@ -620,8 +620,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-LABEL: pto.graph @scoped(
   // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[IN:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+  // CHECK-SAME:      %[[IN:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
   // CHECK-NEXT:    arith.constant 0 : index
   // CHECK-NEXT:    arith.constant 1 : index
   // CHECK-NEXT:    arith.constant 2 : index
@@ -699,9 +699,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   // CHECK-LABEL: pto.graph @attrs(
   // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32>,
-  // CHECK-SAME:      %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index) {
+  // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+  // CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<128x128xf32> {pto.hoisted = #pto.hoisted<view>},
+  // CHECK-SAME:      %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.muli">}) {
   pto.graph @attrs(%w: !pto.tensor<512x128xf32>,
                    %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
                    %idx: index) {
@@ -797,7 +797,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
                        %z: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
 
   // CHECK-LABEL: pto.graph @drop(%{{[a-z0-9_]+}}: !pto.tensor<16xf32>,
-  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %[[V1:[a-z0-9_]+]]: !pto.tensor<16xf32>, %[[V2:[a-z0-9_]+]]: !pto.tensor<16xf32>) {
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %[[V1:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.hoisted = #pto.hoisted<view>}, %[[V2:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.hoisted = #pto.hoisted<view>}) {
   // CHECK-NEXT:    pto.submit @use2(%[[V1]], %[[V2]], %[[O]])
   // CHECK-NEXT:    return
   pto.graph @drop(%w1: !pto.tensor<64xf32>, %u: !pto.tensor<16xf32>,
@@ -849,7 +849,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-LABEL: pto.graph @extent(
   // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<?x16xf32>,
   // CHECK-SAME:      %[[C:[a-z0-9_]+]]: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[V:[a-z0-9_]+]]: !pto.tensor<?x16xf32>) -> !pto.tensor<8x16xf32> {
+  // CHECK-SAME:      %[[V:[a-z0-9_]+]]: !pto.tensor<?x16xf32> {pto.hoisted = #pto.hoisted<view>}) -> !pto.tensor<8x16xf32> {
   // CHECK-NEXT:    %[[N:[a-z0-9_]+]] = pto.dim %[[X]], 0 : !pto.tensor<?x16xf32>
   // CHECK-NEXT:    pto.submit @acc(%[[V]], %[[C]], %[[N]])
   // CHECK-NEXT:    return %[[C]]
@@ -913,8 +913,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // left; the call site allocates, computes i * 128, then takes the view.
 // DECODER-LABEL: pto.graph @layer(
 // DECODER-SAME:      %[[A:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[C:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
-// DECODER-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
-// DECODER-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32>) -> !pto.tensor<16x128xf32> {
+// DECODER-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+// DECODER-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.hoisted = #pto.hoisted<view>}) -> !pto.tensor<16x128xf32> {
 // DECODER-NEXT:    %[[ONE:.+]] = arith.constant 1.000000e+00 : f32
 // DECODER-NEXT:    %[[T1:[a-z0-9_]+]], %{{.+}} = pto.submit @matmul(%[[A]], %[[WL]], %[[TMP]])
 // DECODER-NEXT:    %{{.+}}, %{{.+}} = pto.submit @add(%[[T1]], %[[A]], %[[C]], %[[ONE]])
@@ -967,7 +967,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // the tensor it passes. (It was rejected as a window that cannot be rebuilt;
 // the tensor, read by nothing else, then leaves the boundary.)
 // CHECK-LABEL: pto.graph @dim_plus_scalar
-// CHECK-SAME:    (%[[C:.+]]: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %[[V:.+]]: !pto.tensor<8x16xf32>, %[[O:.+]]: index)
+// CHECK-SAME:    (%[[C:.+]]: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %[[V:.+]]: !pto.tensor<8x16xf32> {pto.hoisted = #pto.hoisted<view>}, %[[O:.+]]: index {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.addi">})
 // CHECK-NEXT:    pto.submit @k(%[[V]], %[[C]], %[[O]])
 // CHECK-LABEL: pto.orchestration @dim_plus_scalar_main
 // CHECK-SAME:    (%[[MW:.+]]: !pto.tensor<64x16xf32>, %[[MD:.+]]: !pto.tensor<?x16xf32>, %[[MC:.+]]: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %[[MP:.+]]: index)

@@ -29,7 +29,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // LEGAL-LABEL: pto.graph @safe(
   // LEGAL-SAME:      %[[W:[a-z0-9_]+]]: !pto.tensor<?x128xf32>,
   // LEGAL-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
-  // LEGAL-SAME:      %[[W0:[a-z0-9_]+]]: !pto.tensor<64x128xf32>,
+  // LEGAL-SAME:      %[[W0:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.hoisted = #pto.hoisted<view>},
   // LEGAL-SAME:      %[[N:[a-z0-9_]+]]: index) -> !pto.tensor<64x128xf32> {
   pto.graph @safe(%w: !pto.tensor<?x128xf32>,
                   %o: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},

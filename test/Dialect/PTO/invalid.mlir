@@ -2038,3 +2038,26 @@ module {
     pto.return
   }
 }
+
+// -----
+
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+// expected-error@+1 {{'pto.graph' op parameter #1 is a scalar but is marked as a hoisted view}}
+pto.graph @g(%a: !pto.tensor<4xf32>, %n: index {pto.hoisted = #pto.hoisted<view>}) {
+  pto.return
+}
+}
+
+// -----
+
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+// expected-error@+1 {{'pto.graph' op parameter #0: 'of' belongs to a hoisted view, 'computed_by' to a hoisted scalar}}
+pto.graph @g(%a: !pto.tensor<4xf32> {pto.hoisted = #pto.hoisted<allocation, of = "w">}) {
+  pto.return
+}
+}
+
+// -----
+
+// expected-error@+1 {{'pto.hoisted' must be a #pto.hoisted attribute on an argument of pto.graph}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.hoisted = #pto.hoisted<allocation>})

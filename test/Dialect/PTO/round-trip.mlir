@@ -87,6 +87,20 @@ pto.graph @layer(%x: !pto.tensor<16xf32>,
   pto.return %acc1 : !pto.tensor<16xf32>
 }
 
+// What the legalization records on the parameters it adds.
+// CHECK-LABEL: pto.graph private @hoisted(
+// CHECK-SAME:      {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}
+// CHECK-SAME:      {pto.hoisted = #pto.hoisted<view, of = "w">}
+// CHECK-SAME:      {pto.hoisted = #pto.hoisted<view>}
+// CHECK-SAME:      {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.muli">}
+pto.graph private @hoisted(%w: !pto.tensor<64xf32>,
+                           %tmp: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+                           %wl: !pto.tensor<16xf32> {pto.hoisted = #pto.hoisted<view, of = "w">},
+                           %wr: !pto.tensor<16xf32> {pto.hoisted = #pto.hoisted<view>},
+                           %base: index {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.muli">}) {
+  pto.return
+}
+
 // CHECK-LABEL: pto.graph private @no_params() {
 // CHECK-NEXT:    pto.return{{$}}
 // CHECK-NEXT:  }

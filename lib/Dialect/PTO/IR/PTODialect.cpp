@@ -206,6 +206,29 @@ LogicalResult PTODialect::verifyRegionArgAttribute(Operation *op,
                                   "a Graph's Config";
     return success();
   }
+  if (name == getHoistedAttrName()) {
+    auto hoisted = dyn_cast<HoistedAttr>(attr.getValue());
+    if (!isa<GraphOp>(op) || !hoisted)
+      return op->emitError() << "'" << name
+                             << "' must be a #pto.hoisted attribute on an "
+                                "argument of pto.graph";
+    auto func = cast<FunctionOpInterface>(op);
+    if (argIndex >= func.getNumArguments())
+      return success();
+    bool isScalar = isScalarType(func.getArgumentTypes()[argIndex]);
+    if (isScalar != (hoisted.getKind() == HoistedKind::scalar))
+      return op->emitOpError()
+             << "parameter #" << argIndex << " is a "
+             << (isScalar ? "scalar" : "tensor") << " but is marked as a hoisted "
+             << stringifyHoistedKind(hoisted.getKind());
+    if ((hoisted.getOf() && hoisted.getKind() != HoistedKind::view) ||
+        (hoisted.getComputedBy() && hoisted.getKind() != HoistedKind::scalar))
+      return op->emitOpError()
+             << "parameter #" << argIndex
+             << ": 'of' belongs to a hoisted view, 'computed_by' to a hoisted "
+                "scalar";
+    return success();
+  }
   if (name != getDirectionAttrName())
     return op->emitError() << "unknown pto argument attribute '" << name
                            << "'";

@@ -70,4 +70,42 @@ def PTO_Layout : I32EnumAttr<"Layout", "tensor memory layout", [
   let genSpecializedAttr = 0;
 }
 
+def PTO_HoistedKind : I32EnumAttr<"HoistedKind",
+    "what a hoisted Graph parameter stands for", [
+    I32EnumAttrCase<"allocation", 0>,
+    I32EnumAttrCase<"view", 1>,
+    I32EnumAttrCase<"scalar", 2>,
+  ]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+
+def PTO_HoistedAttr : AttrDef<PTO_Dialect, "Hoisted"> {
+  let mnemonic = "hoisted";
+  let summary = "What a Graph parameter added by the legalization was";
+  let description = [{
+    `pto-legalize-graph-boundary` sets `pto.hoisted` on every parameter it
+    adds to a Graph, recording what moved from the body to the call sites:
+    an `allocation` (each caller allocates the buffer), a `view` (each
+    caller takes the window; `of` names the buffer it is a view of, when it
+    has a name) or a `scalar` (each caller computes it; `computed_by` is
+    the op that computed it in the body). Reports read it instead of
+    comparing the signature before and after.
+
+    ```mlir
+    pto.graph @layer(%w: !pto.tensor<4096x128xf32>,
+                     %wl: !pto.tensor<128x128xf32> {pto.hoisted = #pto.hoisted<view, of = "w">},
+                     %base: index {pto.hoisted = #pto.hoisted<scalar, computed_by = "arith.muli">})
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<PTO_HoistedKind>:$kind,
+    OptionalParameter<"::mlir::StringAttr">:$of,
+    OptionalParameter<"::mlir::StringAttr">:$computed_by
+  );
+  let assemblyFormat = [{
+    `<` $kind (`,` struct($of, $computed_by)^)? `>`
+  }];
+}
+
 #endif // PTO_DIALECT_PTO_IR_PTOATTRS_TD

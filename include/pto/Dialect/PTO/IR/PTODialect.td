@@ -33,6 +33,8 @@ def PTO_Dialect : Dialect {
       selects the target runtime (default `tensormap_and_ringbuffer`);
     - `pto.direction = #pto.direction<...>` on a tensor function argument
       gives its parameter direction (default `in`);
+    - `pto.hoisted = #pto.hoisted<...>` on a `pto.graph` argument records
+      what a parameter the legalization added stands for;
     - `pto.parallel` (unit) on an `scf.for` marks a parallel loop
       (`pl.parallel`): its iterations are independent, and task ids carried
       through it become per-iteration array slots;
@@ -72,6 +74,11 @@ def PTO_Dialect : Dialect {
     /// it stays in host memory, with no device transfer.
     static constexpr ::llvm::StringLiteral getHostControlAttrName() {
       return ::llvm::StringLiteral("pto.host_control");
+    }
+    /// Name of the argument attribute recording what a Graph parameter
+    /// added by pto-legalize-graph-boundary stands for (#pto.hoisted).
+    static constexpr ::llvm::StringLiteral getHoistedAttrName() {
+      return ::llvm::StringLiteral("pto.hoisted");
     }
     /// Name of the unit argument attribute marking a scalar parameter of a
     /// `pto.graph` that the body reads while it is recorded
