@@ -44,11 +44,15 @@ folder holding files pto-compile does not write is never replaced (an error
 before compiling).
 
 Names. Values keep their names through the pipeline as name locations
-(``loc("wl")``), which the Python builder sets. For a textual ``.mlir``
-input the SSA names of the source (``%wl = pto.slice ...``) become name
-locations of the ops and block arguments that have a plain location in that
-file, so the report, the legalized IR and the C++ use them
-(``wl``, ``tmp__graph_arg0``); numeric names (``%0``) are left alone.
+(``loc("wl")``), which the Python builder sets. A textual ``.mlir`` input is
+parsed by the compiler's own file parser (:func:`pto_mlir.parsing.parse_file`),
+which gives the ops and block arguments that have a plain location in that
+file a name location with their SSA name in the source (``%wl = pto.slice
+...``), as the parser recorded it, so the report, the legalized IR and the
+C++ use them (``wl``, ``tmp__graph_arg0``); numeric names (``%0``) are left
+alone. The module is verified after ``--runtime`` is applied, so a program
+with Graphs and no ``pto.runtime`` compiles with ``--runtime
+host_build_graph``.
 
 Python programs. A ``.py`` input is run with :func:`runpy.run_path` (with
 ``__name__`` set to ``"__pto_compile__"``, so an ``if __name__ ==
@@ -87,7 +91,6 @@ import argparse
 import contextlib
 import json
 import os
-import re
 import runpy
 import shutil
 import signal
@@ -101,6 +104,7 @@ from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import translate
+from .parsing import parse_file
 from ._mlir_libs import _site_initialize_0 as _native
 from .dialects import pto
 from .ir import (
@@ -407,54 +411,6 @@ def format_mlir_error(error: MLIRError, sources: Optional[_SourceCache] = None) 
 # ----------------------------------------------------------------------------
 # Loading programs
 # ----------------------------------------------------------------------------
-
-# An SSA name: `%` and a suffix id (digits, or a letter or one of $._- first).
-_SSA_NAME = rb"%(?:[A-Za-z_$.\-][\w$.\-]*|\d+)(?::\d+)?"
-_RESULTS_BEFORE = re.compile(
-    rb"(?:^|[\s(,])%([A-Za-z_$.\-][\w$.\-]*|\d+)(?::\d+)?"
-    rb"(?:\s*,\s*" + _SSA_NAME + rb")*\s*=\s*$")
-_ARGUMENT_AT = re.compile(rb"%([A-Za-z_$.\-][\w$.\-]*|\d+)")
-
-
-def _recover_source_names(module: Module, filename: str, data: bytes) -> None:
-    """Gives every op and block argument whose location is a plain file
-    location in ``filename`` a name location with its SSA name in the source
-    (the first result's name for an op), so names survive like the Python
-    builder's. Numeric names are not names."""
-    lines = data.split(b"\n")
-
-    def name_at(loc: Location, argument: bool) -> Optional[str]:
-        if not loc.is_a_file() or loc.filename != filename:
-            return None
-        line, col = loc.start_line, loc.start_col
-        if not 1 <= line <= len(lines) or col < 1:
-            return None
-        text = lines[line - 1]
-        if argument:
-            match = _ARGUMENT_AT.match(text, col - 1)
-        else:
-            match = _RESULTS_BEFORE.search(text[:col - 1])
-        if match is None or match.group(1).isdigit():
-            return None
-        return match.group(1).decode("utf-8", "replace")
-
-    def visit(op) -> None:
-        for region in op.regions:
-            for block in region.blocks:
-                for arg in block.arguments:
-                    name = name_at(arg.location, argument=True)
-                    if name:
-                        arg.set_location(Location.name(name, childLoc=arg.location))
-                for child in block.operations:
-                    child = child.operation
-                    if len(child.results):
-                        name = name_at(child.location, argument=False)
-                        if name:
-                            child.location = Location.name(name, childLoc=child.location)
-                    visit(child)
-
-    visit(module.operation)
-
 
 def _user_traceback(error: BaseException) -> List[traceback.FrameSummary]:
     """The traceback frames of ``error`` outside pto_mlir and runpy."""
@@ -1142,7 +1098,6 @@ def compile_program(source: Union[str, os.PathLike, Module],
             message += "\n" + runtime_override[0]
         return CompileError(message, what)
 
-    parsed = False
     with context, Location.unknown():
         if not isinstance(source, Module):
             if path.suffix == ".py":
@@ -1151,17 +1106,16 @@ def compile_program(source: Union[str, os.PathLike, Module],
             else:
                 stage("parsing", f"parsing {input_name}")
                 try:
-                    data = path.read_bytes()
+                    path.read_bytes()
                 except OSError as error:
                     raise CompileError(f"{input_name}: error: cannot read the input: "
                                        f"{error.strerror or error}", "parsing") from None
+                # Verified below, once --runtime had its say.
                 try:
-                    module = Module.parseFile(input_name)
+                    module = parse_file(input_name, context, verify=False,
+                                        name_locations=True)
                 except MLIRError as error:
                     raise failed(error, "parsing") from None
-                parsed = True
-                if not data.startswith(b"ML\xefR"):
-                    _recover_source_names(module, input_name, data)
 
     # build() may have built in a context of its own.
     with module.context, Location.unknown(context=module.context):
@@ -1174,13 +1128,11 @@ def compile_program(source: Union[str, os.PathLike, Module],
                     f"note: --runtime {runtime} replaced the program's own "
                     f"runtime, {written}")
             module.operation.attributes[pto.RUNTIME_ATTR] = pto.runtime_attr(runtime)
-        # The parser verified a parsed module; the runtime may change that.
-        if not parsed or overridden:
-            stage("verifying", "verifying")
-            try:
-                module.operation.verify()
-            except MLIRError as error:
-                raise failed(error, "verifying") from None
+        stage("verifying", "verifying")
+        try:
+            module.operation.verify()
+        except MLIRError as error:
+            raise failed(error, "verifying") from None
         target = _runtime_of(module)
 
         legalize = target == "host_build_graph"

@@ -41,7 +41,7 @@ def test_reference_shape_at_the_node_limit(pto_opt, tmp_path):
     assert params.count(": index") == 1
     assert params.count("!pto.tensor") == 2
     assert len(re.findall(r"pto\.call @layer0\(", result.stdout)) == 3
-    assert result.stdout.count("arith.muli") == 3  # One per call site.
+    assert result.stdout.count("= arith.muli") == 3  # One per call site.
 
 
 def test_node_limit_diagnostic_stays_small(pto_opt, tmp_path):
@@ -83,8 +83,8 @@ def test_a_derived_chain_is_one_parameter(pto_opt, tmp_path, steps):
     signature = graph_signature(result.stdout, "chain")
     assert signature.count(": index") == 1
     body, orchestration = result.stdout.split("pto.orchestration", 1)
-    assert "arith.addi" not in body
-    assert orchestration.count("arith.addi") == steps
+    assert "= arith.addi" not in body
+    assert orchestration.count("= arith.addi") == steps
 
 
 def test_many_graphs_are_legalized_identically_with_and_without_threads(pto_opt, tmp_path):

@@ -178,21 +178,21 @@ STRUCTURE = HBG + f"""
     %none = pto.invalid_task_id
     %ids = pto.array_splat %none : !pto.task_id_array<2>
     %xt = pto.transpose %x, 0, 1 : {T}
-    %r:2 = pto.scope manual -> {T}, !pto.task_id_array<2> {{
+    %r = pto.scope manual -> {T} {{
       %c2, %t0 = pto.submit @k(%xt, %c, %n) : (!pto.tensor<16x8xf32>, {T}, index) -> {T}
       %ids1 = pto.array_update %ids[%c1], %t0 : !pto.task_id_array<2>
-      pto.yield %c2, %ids1 : {T}, !pto.task_id_array<2>
-    }}
-    %t1 = pto.array_get %r#1[%c1] : !pto.task_id_array<2>
-    %d = pto.task_dummy deps(%t1 : !pto.task_id)
-    %w:2 = scf.while (%i = %c0, %acc = %r#0) : (index, {T}) -> (index, {T}) {{
-      %go = arith.cmpi slt, %i, %n : index
-      scf.condition(%go) %i, %acc : index, {T}
-    }} do {{
-    ^bb0(%j: index, %a: {T}):
-      %a1, %t2 = pto.submit @k(%xt, %a, %j) deps(%d : !pto.task_id) : (!pto.tensor<16x8xf32>, {T}, index) -> {T}
-      %j1 = arith.addi %j, %c1 : index
-      scf.yield %j1, %a1 : index, {T}
+      %t1 = pto.array_get %ids1[%c1] : !pto.task_id_array<2>
+      %d = pto.task_dummy deps(%t1 : !pto.task_id)
+      %w:2 = scf.while (%i = %c0, %acc = %c2) : (index, {T}) -> (index, {T}) {{
+        %go = arith.cmpi slt, %i, %n : index
+        scf.condition(%go) %i, %acc : index, {T}
+      }} do {{
+      ^bb0(%j: index, %a: {T}):
+        %a1, %t2 = pto.submit @k(%xt, %a, %j) deps(%d : !pto.task_id) : (!pto.tensor<16x8xf32>, {T}, index) -> {T}
+        %j1 = arith.addi %j, %c1 : index
+        scf.yield %j1, %a1 : index, {T}
+      }}
+      pto.yield %w#1 : {T}
     }}
     pto.return
   }}
