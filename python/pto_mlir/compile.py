@@ -562,19 +562,6 @@ def _is_tensor(type_) -> bool:
     return pto.TensorType.isinstance(type_)
 
 
-def _tail_allocations(submit, kernels) -> List[Type]:
-    """Types of the ``out`` tail of ``submit``'s kernel it omits (the runtime
-    allocates those)."""
-    callee = str(submit.operation.attributes["callee"]).lstrip("@")
-    kernel = kernels.get(callee)
-    if kernel is None:
-        return []
-    inputs, directions = _signature(kernel)
-    passed = sum(1 for v in submit.operation.opview.args if _is_tensor(v.type))
-    return [t for i, (t, d) in enumerate(zip(inputs, directions))
-            if i >= passed and _is_tensor(t) and d != "in"]
-
-
 def graph_heap_bytes(graph) -> Tuple[int, bool]:
     """Graph-heap bytes one call of ``graph`` (a ``pto.graph`` op) allocates:
     element size times element count of every ``pto.create`` (and
