@@ -91,6 +91,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import runpy
 import shutil
 import signal
@@ -638,6 +639,9 @@ class _Param:
     value: BoundaryValue
     loc: str
     is_tensor: bool
+    # The parameter's #pto.hoisted attribute (set by the legalization on
+    # each parameter it adds), or None.
+    hoisted: Optional[object] = None
 
 
 @dataclass
@@ -647,9 +651,6 @@ class _GraphSnapshot:
     nodes: int
     heap_bytes: int
     heap_exact: bool
-    # Location text -> (op name, value name, source name) of body ops that
-    # hoisting can turn into parameters.
-    ops_by_loc: Dict[str, List[Tuple[str, Optional[str], Optional[str]]]]
 
 
 def _graphs(module: Module) -> List:
@@ -666,90 +667,51 @@ def _snapshot(graph, kernels) -> _GraphSnapshot:
         loc = args[i].location if i < len(args) else Location.unknown()
         tensor = _is_tensor(t)
         params.append(_Param(BoundaryValue(_loc_name(loc) or f"arg{i}", str(t),
-                                           d if tensor else None), str(loc), tensor))
-    arg_names = {}
-    for i, a in enumerate(args):
-        arg_names[i] = params[i].value.name if i < len(params) else f"arg{i}"
-
-    def value_name(value) -> Optional[str]:
-        owner = value.owner
-        if isinstance(owner, Block):
-            if blocks and owner == blocks[0]:
-                return arg_names.get(value.arg_number)
-            return _loc_name(value.location)
-        return _loc_name(owner.operation.location)
-
-    ops_by_loc: Dict[str, List] = {}
-
-    def visit(block) -> None:
-        for op in block.operations:
-            op_name = _op_name(op)
-            if op_name in ("pto.create", "pto.slice") or op_name.startswith("arith."):
-                source = None
-                if op_name == "pto.slice":
-                    source = value_name(op.operation.operands[0])
-                ops_by_loc.setdefault(str(op.operation.location), []).append(
-                    (op_name, _loc_name(op.operation.location), source))
-            for region in op.operation.regions:
-                for nested in region.blocks:
-                    visit(nested)
-
-    if blocks:
-        visit(blocks[0])
+                                           d if tensor else None), str(loc), tensor,
+                             _arg_attr(graph, i, pto.HOISTED_ATTR)))
     heap, exact = graph_heap_bytes(graph)
-    return _GraphSnapshot(name, params, count_recorded_nodes(graph), heap, exact, ops_by_loc)
+    return _GraphSnapshot(name, params, count_recorded_nodes(graph), heap, exact)
+
+
+def _arg_attr(func, index: int, name: str):
+    """The argument attribute ``name`` of parameter ``index``, or None."""
+    if "arg_attrs" not in func.operation.attributes:
+        return None
+    attrs = DictAttr(ArrayAttr(func.operation.attributes["arg_attrs"])[index])
+    return attrs[name] if name in attrs else None
+
+
+def _hoisted_fields(attr) -> Tuple[str, Optional[str], Optional[str]]:
+    """(kind, of, computed_by) of a ``#pto.hoisted`` attribute."""
+    text = str(attr)  # #pto.hoisted<view, of = "w">
+    inner = text[text.index("<") + 1:text.rindex(">")]
+    kind, _, rest = inner.partition(",")
+    fields = dict(re.findall(r'(\w+) = "((?:[^"\\]|\\.)*)"', rest))
+    return kind.strip(), fields.get("of"), fields.get("computed_by")
 
 
 def _graph_report(before: _GraphSnapshot, after: _GraphSnapshot,
-                  calls: _Calls) -> GraphReport:
-    # The pass keeps the surviving parameters in order and adds new ones: a
-    # parameter of the result is an original one if it matches, in order,
-    # one with the same location and type.
-    matched = set()
-    new_params: List[Tuple[int, _Param]] = []
-    cursor = 0
-    for index, p in enumerate(after.params):
-        found = None
-        for k in range(cursor, len(before.params)):
-            q = before.params[k]
-            if q.loc == p.loc and q.value.type == p.value.type:
-                found = k
-                break
-        if found is None:
-            new_params.append((index, p))
-        else:
-            matched.add(found)
-            cursor = found + 1
-    dropped = [q.value for k, q in enumerate(before.params) if k not in matched]
-
+                  calls: _Calls, dead: Sequence[int]) -> GraphReport:
+    # The legalization marks every parameter it adds (#pto.hoisted) and
+    # reports every one it drops (its dead-parameter remarks): the others
+    # are the original ones, in order.
+    dropped = [before.params[k].value for k in sorted(dead)]
     hoisted = []
-    for index, p in new_params:
-        origin = before.ops_by_loc.get(p.loc, [])
-        origin = origin[0] if len(origin) == 1 else None
-        if not p.is_tensor:
-            hoisted.append(Hoisted(p.value.name, "scalar", p.value.type,
-                                   source=origin[0] if origin else None))
+    for index, p in enumerate(after.params):
+        if p.hoisted is None:
             continue
-        kind, call_site_name = None, None
-        for call in calls.ops:
-            operands = list(call.operation.opview.args)
-            if index >= len(operands):
-                continue
-            owner = operands[index].owner
-            if isinstance(owner, Block):
-                continue
-            op_name = _op_name(owner)
-            if op_name == "pto.create":
-                kind = "allocation"
-                call_site_name = _loc_name(owner.operation.location)
-            elif op_name in ("pto.slice", "pto.transpose"):
-                kind = "view"
-            break
-        if kind is None and origin:
-            kind = {"pto.create": "allocation", "pto.slice": "view"}.get(origin[0])
-        source = origin[2] if origin and kind == "view" else None
-        hoisted.append(Hoisted(p.value.name, kind or "tensor", p.value.type,
-                               source=source, call_site_name=call_site_name))
+        kind, of, computed_by = _hoisted_fields(p.hoisted)
+        call_site_name = None
+        if kind == "allocation":
+            for call in calls.ops:
+                operands = list(call.operation.opview.args)
+                owner = operands[index].owner if index < len(operands) else None
+                if owner is not None and not isinstance(owner, Block):
+                    call_site_name = _loc_name(owner.operation.location)
+                break
+        hoisted.append(Hoisted(p.value.name, kind, p.value.type,
+                               source=of if kind == "view" else computed_by,
+                               call_site_name=call_site_name))
 
     return GraphReport(
         name=before.name,
@@ -1127,10 +1089,22 @@ def compile_program(source: Union[str, os.PathLike, Module],
             kernels = _kernels(module.body)
             before = [_snapshot(g, kernels) for g in _graphs(module)]
             stage("legalizing", f"legalizing Graphs ({LEGALIZE_PIPELINE})")
+            # The parameters each Graph loses, as the pass reports them.
+            dead: Dict[str, List[int]] = {}
+
+            def on_remark(kind, name, category, function, location, message, args):
+                if name == "dead-parameter":
+                    number = next(v for k, v, _ in args if k == "Parameter")
+                    dead.setdefault(function, []).append(int(number))
+
+            handle = _native.enable_remarks(module.context, "pto-legalize-graph-boundary",
+                                            on_remark)
             try:
                 _run_pipeline(module, LEGALIZE_PIPELINE, mlir_timing)
             except MLIRError as error:
                 raise failed(error, "legalizing") from None
+            finally:
+                _native.disable_remarks(module.context, handle)
 
         stage("reporting", "measuring Graphs" if legalize else "printing the IR")
         legalized_ir = module.operation.get_asm(enable_debug_info=True,
@@ -1141,7 +1115,8 @@ def compile_program(source: Union[str, os.PathLike, Module],
             after = {s.name: s for s in (_snapshot(g, kernels) for g in _graphs(module))}
             for snapshot in before:
                 graphs.append(_graph_report(snapshot, after[snapshot.name],
-                                            calls.get(snapshot.name, _Calls())))
+                                            calls.get(snapshot.name, _Calls()),
+                                            dead.get(snapshot.name, [])))
 
         stage("preparing", f"preparing for translation ({PREPARE_PIPELINE})")
         try:

@@ -23,6 +23,8 @@ from ..ir import Attribute, MLIRError, Type
 DYNAMIC = -1
 
 DIRECTION_ATTR = "pto.direction"
+#: Argument attribute the legalization sets on each Graph parameter it adds.
+HOISTED_ATTR = "pto.hoisted"
 RUNTIME_ATTR = "pto.runtime"
 PARALLEL_ATTR = "pto.parallel"
 
