@@ -505,3 +505,33 @@ module attributes {pto.prepared} {
     pto.return
   }
 }
+
+// -----
+
+module attributes {pto.prepared} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    // expected-error @below {{'pto.scope' op has no 'pto.result_variables' attribute: run pto-classify-result-variables before the translation}}
+    %r = pto.scope -> !pto.tensor<16xf32> {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      pto.yield %x1 : !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A hand-written pto.result_variables that says "no variable" for branches
+// yielding different buffers: reported, not printed as one of them.
+module attributes {pto.prepared} {
+  pto.orchestration @main(%a: !pto.tensor<16xf32>, %b: !pto.tensor<16xf32>, %f: i1) {
+    %r = scf.if %f -> (!pto.tensor<16xf32>) {
+      scf.yield %a : !pto.tensor<16xf32>
+    } else {
+      // expected-error @below {{'scf.yield' op yields the buffer 'ext_arg1' where the IR records the buffer 'ext_arg0' and no variable: rerun pto-classify-result-variables after changing the IR}}
+      scf.yield %b : !pto.tensor<16xf32>
+    } {pto.result_variables = array<i1: false>}
+    pto.return
+  }
+}
