@@ -78,6 +78,19 @@ NB_MODULE(_site_initialize_0, m) {
       "The trip count of an scf.for of integer-constant bounds and step "
       "(the compiler's), or None.");
   m.def(
+      "executions_per_call",
+      [](MlirOperation op) -> std::optional<std::tuple<uint64_t, bool>> {
+        uint64_t count = 1;
+        bool exact = true;
+        if (!mlirPTOOperationGetExecutionsPerCall(op, &count, &exact))
+          return std::nullopt;
+        return std::make_tuple(count, exact);
+      },
+      nanobind::arg("op"),
+      "(count, exact): how often an op runs per execution of the pto.graph "
+      "or pto.orchestration around it, as the compiler counts it; None "
+      "outside both.");
+  m.def(
       "register_dialects",
       [](MlirDialectRegistry registry) {
         mlirDialectHandleInsertDialect(mlirGetDialectHandle__pto__(), registry);

@@ -37,6 +37,16 @@ MLIR_CAPI_EXPORTED bool mlirPTOGraphGetHeapBytes(MlirOperation graph,
 /// not such a loop.
 MLIR_CAPI_EXPORTED int64_t mlirPTOForOpGetConstantTripCount(MlirOperation op);
 
+/// Computes how often `op` runs per execution of the `pto.graph` or
+/// `pto.orchestration` around it (getExecutionsPerCall: the product of the
+/// trip counts of the constant-trip loops around it, saturating) into
+/// `*count`, and into `*exact` whether no other control flow sits between
+/// (under which `op` counts once). Returns false, writing nothing, if `op`
+/// is in neither.
+MLIR_CAPI_EXPORTED bool mlirPTOOperationGetExecutionsPerCall(MlirOperation op,
+                                                             uint64_t *count,
+                                                             bool *exact);
+
 #ifdef __cplusplus
 }
 #endif

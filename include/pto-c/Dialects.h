@@ -110,6 +110,135 @@ MLIR_CAPI_EXPORTED MlirType mlirPTOTaskIdArrayTypeGetChecked(MlirLocation loc,
 /// Returns the number of task ids of the given pto task id array type.
 MLIR_CAPI_EXPORTED unsigned mlirPTOTaskIdArrayTypeGetSize(MlirType type);
 
+//===----------------------------------------------------------------------===//
+// Enum attributes: #pto.direction, #pto.core_type, #pto.runtime
+//===----------------------------------------------------------------------===//
+// Each C enum mirrors its ODS enum value for value.
+
+/// How a kernel or Graph accesses a tensor parameter (`Direction`).
+typedef enum MlirPTODirection {
+  MlirPTODirectionIn = 0,
+  MlirPTODirectionOut = 1,
+  MlirPTODirectionInOut = 2,
+} MlirPTODirection;
+
+/// The cores a kernel runs on (`CoreType`).
+typedef enum MlirPTOCoreType {
+  MlirPTOCoreTypeAIC = 0,
+  MlirPTOCoreTypeAIV = 1,
+  MlirPTOCoreTypeMixed = 2,
+} MlirPTOCoreType;
+
+/// The runtime a module targets (`Runtime`).
+typedef enum MlirPTORuntime {
+  MlirPTORuntimeTensormapAndRingbuffer = 0,
+  MlirPTORuntimeHostBuildGraph = 1,
+} MlirPTORuntime;
+
+/// What a Graph parameter added by the legalization was (`HoistedKind`).
+typedef enum MlirPTOHoistedKind {
+  MlirPTOHoistedKindAllocation = 0,
+  MlirPTOHoistedKindView = 1,
+  MlirPTOHoistedKindScalar = 2,
+} MlirPTOHoistedKind;
+
+/// Returns the keyword of a direction (as printed: e.g. `inout`), or an
+/// empty string for a value outside the enum.
+MLIR_CAPI_EXPORTED MlirStringRef mlirPTODirectionGetKeyword(MlirPTODirection value);
+/// Stores the direction spelled `keyword` into `*value`; returns false,
+/// writing nothing, for an unknown keyword.
+MLIR_CAPI_EXPORTED bool mlirPTODirectionFromKeyword(MlirStringRef keyword,
+                                                    MlirPTODirection *value);
+/// Returns the typeID of `#pto.direction`.
+MLIR_CAPI_EXPORTED MlirTypeID mlirPTODirectionAttrGetTypeID(void);
+/// Checks whether `attr` is a `#pto.direction`.
+MLIR_CAPI_EXPORTED bool mlirAttributeIsAPTODirectionAttr(MlirAttribute attr);
+/// Returns "pto.direction".
+MLIR_CAPI_EXPORTED MlirStringRef mlirPTODirectionAttrGetName(void);
+/// Returns `#pto.direction<value>` in `ctx`; null for a value outside the
+/// enum.
+MLIR_CAPI_EXPORTED MlirAttribute mlirPTODirectionAttrGet(MlirContext ctx,
+                                                         MlirPTODirection value);
+/// Returns the value of a `#pto.direction`.
+MLIR_CAPI_EXPORTED MlirPTODirection
+mlirPTODirectionAttrGetValue(MlirAttribute attr);
+
+/// Returns the keyword of a core type (as printed: e.g. `aiv`), or an
+/// empty string for a value outside the enum.
+MLIR_CAPI_EXPORTED MlirStringRef mlirPTOCoreTypeGetKeyword(MlirPTOCoreType value);
+/// Stores the core type spelled `keyword` into `*value`; returns false,
+/// writing nothing, for an unknown keyword.
+MLIR_CAPI_EXPORTED bool mlirPTOCoreTypeFromKeyword(MlirStringRef keyword,
+                                                   MlirPTOCoreType *value);
+/// Returns the typeID of `#pto.core_type`.
+MLIR_CAPI_EXPORTED MlirTypeID mlirPTOCoreTypeAttrGetTypeID(void);
+/// Checks whether `attr` is a `#pto.core_type`.
+MLIR_CAPI_EXPORTED bool mlirAttributeIsAPTOCoreTypeAttr(MlirAttribute attr);
+/// Returns "pto.core_type".
+MLIR_CAPI_EXPORTED MlirStringRef mlirPTOCoreTypeAttrGetName(void);
+/// Returns `#pto.core_type<value>` in `ctx`; null for a value outside the
+/// enum.
+MLIR_CAPI_EXPORTED MlirAttribute mlirPTOCoreTypeAttrGet(MlirContext ctx,
+                                                        MlirPTOCoreType value);
+/// Returns the value of a `#pto.core_type`.
+MLIR_CAPI_EXPORTED MlirPTOCoreType
+mlirPTOCoreTypeAttrGetValue(MlirAttribute attr);
+
+/// Returns the keyword of a runtime (as printed: e.g. `host_build_graph`), or an
+/// empty string for a value outside the enum.
+MLIR_CAPI_EXPORTED MlirStringRef mlirPTORuntimeGetKeyword(MlirPTORuntime value);
+/// Stores the runtime spelled `keyword` into `*value`; returns false,
+/// writing nothing, for an unknown keyword.
+MLIR_CAPI_EXPORTED bool mlirPTORuntimeFromKeyword(MlirStringRef keyword,
+                                                  MlirPTORuntime *value);
+/// Returns the typeID of `#pto.runtime`.
+MLIR_CAPI_EXPORTED MlirTypeID mlirPTORuntimeAttrGetTypeID(void);
+/// Checks whether `attr` is a `#pto.runtime`.
+MLIR_CAPI_EXPORTED bool mlirAttributeIsAPTORuntimeAttr(MlirAttribute attr);
+/// Returns "pto.runtime".
+MLIR_CAPI_EXPORTED MlirStringRef mlirPTORuntimeAttrGetName(void);
+/// Returns `#pto.runtime<value>` in `ctx`; null for a value outside the
+/// enum.
+MLIR_CAPI_EXPORTED MlirAttribute mlirPTORuntimeAttrGet(MlirContext ctx,
+                                                       MlirPTORuntime value);
+/// Returns the value of a `#pto.runtime`.
+MLIR_CAPI_EXPORTED MlirPTORuntime mlirPTORuntimeAttrGetValue(MlirAttribute attr);
+
+//===----------------------------------------------------------------------===//
+// HoistedAttr: #pto.hoisted<kind[, of = "...", computed_by = "..."]>
+//===----------------------------------------------------------------------===//
+
+/// Returns the keyword of a hoisted kind (as printed: e.g. `view`), or an
+/// empty string for a value outside the enum.
+MLIR_CAPI_EXPORTED MlirStringRef mlirPTOHoistedKindGetKeyword(MlirPTOHoistedKind value);
+/// Stores the hoisted kind spelled `keyword` into `*value`; returns false,
+/// writing nothing, for an unknown keyword.
+MLIR_CAPI_EXPORTED bool mlirPTOHoistedKindFromKeyword(MlirStringRef keyword,
+                                                      MlirPTOHoistedKind *value);
+/// Returns the typeID of `#pto.hoisted`.
+MLIR_CAPI_EXPORTED MlirTypeID mlirPTOHoistedAttrGetTypeID(void);
+/// Checks whether `attr` is a `#pto.hoisted`.
+MLIR_CAPI_EXPORTED bool mlirAttributeIsAPTOHoistedAttr(MlirAttribute attr);
+/// Returns "pto.hoisted".
+MLIR_CAPI_EXPORTED MlirStringRef mlirPTOHoistedAttrGetName(void);
+/// Returns `#pto.hoisted<kind, of = of, computed_by = computedBy>` in `ctx`;
+/// `of` and `computedBy` are string attributes or null (absent). Null for a
+/// kind outside the enum or a field that is not a string attribute.
+MLIR_CAPI_EXPORTED MlirAttribute mlirPTOHoistedAttrGet(MlirContext ctx,
+                                                       MlirPTOHoistedKind kind,
+                                                       MlirAttribute of,
+                                                       MlirAttribute computedBy);
+/// Returns the kind of a `#pto.hoisted`.
+MLIR_CAPI_EXPORTED MlirPTOHoistedKind
+mlirPTOHoistedAttrGetKind(MlirAttribute attr);
+/// Returns the name of the buffer a hoisted view is of (a string attribute),
+/// or null if it has none.
+MLIR_CAPI_EXPORTED MlirAttribute mlirPTOHoistedAttrGetOf(MlirAttribute attr);
+/// Returns the name of the op that computed a hoisted scalar (a string
+/// attribute), or null if it has none.
+MLIR_CAPI_EXPORTED MlirAttribute
+mlirPTOHoistedAttrGetComputedBy(MlirAttribute attr);
+
 #ifdef __cplusplus
 }
 #endif

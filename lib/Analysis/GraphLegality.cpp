@@ -28,6 +28,25 @@ DenseMap<GraphOp, SmallVector<CallOp>> getGraphCallers(ModuleOp module) {
   return callers;
 }
 
+ExecutionCount getExecutionsPerCall(Operation *op) {
+  ExecutionCount executions;
+  for (Operation *parent = op->getParentOp();
+       parent && !isa<GraphOp, OrchestrationOp, ModuleOp>(parent);
+       parent = parent->getParentOp()) {
+    if (isa<ScopeOp>(parent))
+      continue;
+    std::optional<int64_t> trips;
+    if (auto loop = dyn_cast<scf::ForOp>(parent))
+      trips = ReplayInvariance::getConstantTripCount(loop);
+    if (trips)
+      executions.count = llvm::SaturatingMultiply<uint64_t>(
+          executions.count, std::max<int64_t>(*trips, 0));
+    else
+      executions.exact = false;
+  }
+  return executions;
+}
+
 Operation *getRuntimeControlFlowParent(Operation *op, GraphOp graph) {
   Operation *runtimeParent = nullptr;
   for (Operation *parent = op->getParentOp(); parent && parent != graph;

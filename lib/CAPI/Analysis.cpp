@@ -34,3 +34,15 @@ int64_t mlirPTOForOpGetConstantTripCount(MlirOperation op) {
     return -1;
   return pto::ReplayInvariance::getConstantTripCount(loop).value_or(-1);
 }
+
+bool mlirPTOOperationGetExecutionsPerCall(MlirOperation op, uint64_t *count,
+                                          bool *exact) {
+  Operation *operation = unwrap(op);
+  if (!operation->getParentOfType<pto::GraphOp>() &&
+      !operation->getParentOfType<pto::OrchestrationOp>())
+    return false;
+  pto::ExecutionCount executions = pto::getExecutionsPerCall(operation);
+  *count = executions.count;
+  *exact = executions.exact;
+  return true;
+}

@@ -66,7 +66,6 @@ from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
 from .dialects import arith, pto, scf
 from .ir import (
     ArrayAttr,
-    Attribute,
     Block,
     Context,
     DictAttr,
@@ -356,20 +355,8 @@ def ret(values: Sequence[Value] = ()) -> pto.ReturnOp:
 
 def _signature(func) -> Tuple[List[Type], List[Type], List[str]]:
     fn_type = FunctionType(TypeAttr(func.attributes["function_type"]).value)
-    inputs = list(fn_type.inputs)
-    directions = ["in"] * len(inputs)
-    if "arg_attrs" in func.attributes:
-        for i, d in enumerate(ArrayAttr(func.attributes["arg_attrs"])):
-            d = DictAttr(d)
-            if pto.DIRECTION_ATTR in d:
-                directions[i] = _enum_keyword(d[pto.DIRECTION_ATTR])
-    return inputs, list(fn_type.results), directions
-
-
-def _enum_keyword(attr: Attribute) -> str:
-    """``inout`` for ``#pto.direction<inout>``."""
-    text = str(attr)
-    return text[text.index("<") + 1:-1]
+    return (list(fn_type.inputs), list(fn_type.results),
+            pto.argument_directions(func))
 
 
 def _symbol(func) -> str:

@@ -91,7 +91,6 @@ import argparse
 import contextlib
 import json
 import os
-import re
 import runpy
 import shutil
 import signal
@@ -113,6 +112,7 @@ from .ir import (
     Block,
     Context,
     DictAttr,
+    FlatSymbolRefAttr,
     FunctionType,
     Location,
     MLIRError,
@@ -120,6 +120,7 @@ from .ir import (
     StringAttr,
     Type,
     TypeAttr,
+    WalkResult,
 )
 from .passmanager import PassManager
 
@@ -548,15 +549,7 @@ def _kernels(module_body) -> Dict[str, object]:
 def _signature(func) -> Tuple[List, List[str]]:
     """(input types, directions) of a pto function op."""
     fn_type = FunctionType(TypeAttr(func.operation.attributes["function_type"]).value)
-    inputs = list(fn_type.inputs)
-    directions = ["in"] * len(inputs)
-    if "arg_attrs" in func.operation.attributes:
-        for i, d in enumerate(ArrayAttr(func.operation.attributes["arg_attrs"])):
-            d = DictAttr(d)
-            if pto.DIRECTION_ATTR in d:
-                text = str(d[pto.DIRECTION_ATTR])
-                directions[i] = text[text.index("<") + 1:-1]
-    return inputs, directions
+    return list(fn_type.inputs), pto.argument_directions(func)
 
 
 def _is_tensor(type_) -> bool:
@@ -592,36 +585,24 @@ class _Calls:
 
 
 def _find_calls(module: Module) -> Dict[str, _Calls]:
-    """Per Graph name: its call sites and the calls per run (each call site
-    once per iteration of the constant-trip ``scf.for`` loops around it;
-    not exact under other control flow, counted once)."""
+    """Per Graph name: its call sites and the calls per run, each call site
+    counted as often as the compiler says it runs per run
+    (``getExecutionsPerCall``, through the C API)."""
     counts: Dict[str, _Calls] = {}
 
-    def visit(block, multiplier: int, exact: bool) -> None:
-        for op in block.operations:
-            name = _op_name(op)
-            if name == "pto.call":
-                callee = str(op.operation.attributes["callee"]).lstrip("@")
-                entry = counts.setdefault(callee, _Calls())
-                entry.ops.append(op)
-                entry.per_run += multiplier
+    def visit(op) -> WalkResult:
+        if op.name == "pto.call":
+            callee = FlatSymbolRefAttr(op.attributes["callee"]).value
+            entry = counts.setdefault(callee, _Calls())
+            entry.ops.append(op)
+            executions = _native.executions_per_call(op)
+            if executions is not None:
+                count, exact = executions
+                entry.per_run += count
                 entry.exact = entry.exact and exact
-                continue
-            trips, inner_exact = 1, exact
-            if name == "scf.for":
-                trips = constant_trip_count(op)
-                if trips is None:
-                    trips, inner_exact = 1, False
-            elif name not in ("pto.scope", "pto.orchestration", "pto.graph"):
-                inner_exact = False
-            for region in op.operation.regions:
-                for nested in region.blocks:
-                    visit(nested, multiplier * trips, inner_exact)
+        return WalkResult.ADVANCE
 
-    for op in module.body.operations:
-        for region in op.operation.regions:
-            for block in region.blocks:
-                visit(block, 1, True)
+    module.operation.walk(visit)
     return counts
 
 
@@ -641,7 +622,7 @@ class _Param:
     is_tensor: bool
     # The parameter's #pto.hoisted attribute (set by the legalization on
     # each parameter it adds), or None.
-    hoisted: Optional[object] = None
+    hoisted: Optional[pto.HoistedAttr] = None
 
 
 @dataclass
@@ -681,15 +662,6 @@ def _arg_attr(func, index: int, name: str):
     return attrs[name] if name in attrs else None
 
 
-def _hoisted_fields(attr) -> Tuple[str, Optional[str], Optional[str]]:
-    """(kind, of, computed_by) of a ``#pto.hoisted`` attribute."""
-    text = str(attr)  # #pto.hoisted<view, of = "w">
-    inner = text[text.index("<") + 1:text.rindex(">")]
-    kind, _, rest = inner.partition(",")
-    fields = dict(re.findall(r'(\w+) = "((?:[^"\\]|\\.)*)"', rest))
-    return kind.strip(), fields.get("of"), fields.get("computed_by")
-
-
 def _graph_report(before: _GraphSnapshot, after: _GraphSnapshot,
                   calls: _Calls, dead: Sequence[int]) -> GraphReport:
     # The legalization marks every parameter it adds (#pto.hoisted) and
@@ -700,7 +672,9 @@ def _graph_report(before: _GraphSnapshot, after: _GraphSnapshot,
     for index, p in enumerate(after.params):
         if p.hoisted is None:
             continue
-        kind, of, computed_by = _hoisted_fields(p.hoisted)
+        hoisted_attr = pto.HoistedAttr(p.hoisted)
+        kind, of, computed_by = (hoisted_attr.kind, hoisted_attr.of,
+                                 hoisted_attr.computed_by)
         call_site_name = None
         if kind == "allocation":
             for call in calls.ops:

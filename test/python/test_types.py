@@ -308,15 +308,18 @@ def _unresolved_names(stub: ast.Module) -> set:
 def test_stubs_are_installed_and_describe_the_classes():
     package = Path(pto_mlir.__file__).parent
     libs = package / "_mlir_libs"
-    tree = ast.parse((libs / "_pto_types.pyi").read_text())
+    tree = ast.parse((libs / "_pto_ir.pyi").read_text())
     classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
-    assert set(classes) == {"TensorType", "TaskIdType", "TaskIdArrayType"}
+    assert set(classes) == {"TensorType", "TaskIdType", "TaskIdArrayType",
+                            "DirectionAttr", "CoreTypeAttr", "RuntimeAttr",
+                            "HoistedAttr"}
     assert ast.unparse(classes["TensorType"].bases[0]).endswith("ir.ShapedType")
     members = {name: {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
                for name, node in classes.items()}
     assert {"get", "isinstance", "layout"} <= members["TensorType"]
     assert {"get", "isinstance"} <= members["TaskIdType"]
     assert {"get", "isinstance", "size"} <= members["TaskIdArrayType"]
+    assert {"get", "isinstance", "kind", "of", "computed_by"} <= members["HoistedAttr"]
     assert _unresolved_names(tree) == set()
     assert _unresolved_names(ast.parse((libs / "_site_initialize_0.pyi").read_text())) == set()
     assert (libs / "_mlir" / "ir.pyi").is_file()

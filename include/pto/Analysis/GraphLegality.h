@@ -31,6 +31,21 @@ DenseMap<GraphOp, SmallVector<CallOp>> getGraphCallers(ModuleOp module);
 /// runtime loop or branch count once (they are rejected separately).
 int64_t countRecordedNodes(GraphOp graph);
 
+/// How often an op runs per execution of the function around it.
+struct ExecutionCount {
+  /// The product of the trip counts of the constant-trip `scf.for` loops
+  /// around the op (saturating at UINT64_MAX; 0 under a zero-trip loop).
+  uint64_t count = 1;
+  /// False if other control flow (a branch, a while loop, a loop without
+  /// constant bounds) sits between: the op is then counted once there.
+  bool exact = true;
+};
+
+/// Counts how often `op` runs per execution of the `pto.graph` or
+/// `pto.orchestration` around it (scopes run their body once). One walk up
+/// `op`'s parents.
+ExecutionCount getExecutionsPerCall(Operation *op);
+
 /// Returns the innermost op between `op` and `graph` that makes the number
 /// of times `op` runs differ between calls (`scf.if`, `scf.while`, an
 /// `scf.for` without constant bounds, any other region op), or null.

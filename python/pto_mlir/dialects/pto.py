@@ -2,22 +2,25 @@
 
 Generated op classes (``KernelOp``, ``GraphOp``, ``SubmitOp``, ...) and enum
 bindings; the type classes :class:`TensorType`, :class:`TaskIdType` and
-:class:`TaskIdArrayType` (over the C API: ``get``, properties,
-``isinstance``); and constructors for the dialect's attributes, built by
-parsing their textual form in the current :class:`~pto_mlir.ir.Context`.
-Each function raises ``ValueError`` on invalid input, carrying the
-verifier's or parser's diagnostic.
+:class:`TaskIdArrayType` and the attribute classes :class:`DirectionAttr`,
+:class:`CoreTypeAttr`, :class:`RuntimeAttr` and :class:`HoistedAttr` (over
+the C API: ``get``, properties, ``isinstance``; an ``Attribute`` read from
+the IR is cast with e.g. ``DirectionAttr(attr)``); and shorthand
+constructors. Each function raises ``ValueError`` on invalid input,
+carrying the verifier's diagnostic.
 """
 
-from typing import Optional, Sequence, Union
+from typing import List, Optional, Sequence, Union
 
 from ._pto_ops_gen import *  # noqa: F401,F403
 from ._pto_enum_gen import *  # noqa: F401,F403
-from .._mlir_libs._pto_types import TaskIdArrayType, TaskIdType, TensorType
+from .._mlir_libs._pto_ir import (  # noqa: F401
+    CoreTypeAttr, DirectionAttr, HoistedAttr, RuntimeAttr, TaskIdArrayType,
+    TaskIdType, TensorType)
 from .._mlir_libs._site_initialize_0 import (  # noqa: F401
     ALLOC_TENSORS_ARGS, GRAPH_MAX_NODES, GRAPH_MAX_SCALAR_ARGS,
     GRAPH_MAX_TENSOR_ARGS)
-from ..ir import Attribute, MLIRError, Type
+from ..ir import ArrayAttr, DictAttr, FunctionType, MLIRError, Type, TypeAttr
 
 #: Extent of a dynamic axis in :func:`tensor_type` shapes (printed ``?``).
 DYNAMIC = -1
@@ -32,13 +35,6 @@ PARALLEL_ATTR = "pto.parallel"
 def _parse_type(text: str) -> Type:
     try:
         return Type.parse(text)
-    except MLIRError as error:
-        raise ValueError(str(error)) from None
-
-
-def _parse_attr(text: str) -> Attribute:
-    try:
-        return Attribute.parse(text)
     except MLIRError as error:
         raise ValueError(str(error)) from None
 
@@ -88,35 +84,44 @@ def task_id_array_type(size: int) -> TaskIdArrayType:
     return TaskIdArrayType.get(size)
 
 
-def direction_attr(direction: str) -> Attribute:
-    """Returns ``#pto.direction<in|out|inout>``.
+def direction_attr(direction: str) -> DirectionAttr:
+    """Returns ``#pto.direction<in|out|inout>`` (:meth:`DirectionAttr.get`).
 
     Raises:
         ValueError: ``direction`` is not ``in``, ``out`` or ``inout``.
     """
-    if direction not in ("in", "out", "inout"):
-        raise ValueError(f"unknown direction {direction!r}: expected in, out or inout")
-    return _parse_attr(f"#pto.direction<{direction}>")
+    return DirectionAttr.get(direction)
 
 
-def core_type_attr(core_type: str) -> Attribute:
-    """Returns ``#pto.core_type<aic|aiv|mixed>``.
+def core_type_attr(core_type: str) -> CoreTypeAttr:
+    """Returns ``#pto.core_type<aic|aiv|mixed>`` (:meth:`CoreTypeAttr.get`).
 
     Raises:
         ValueError: unknown core type.
     """
-    if core_type not in ("aic", "aiv", "mixed"):
-        raise ValueError(f"unknown core type {core_type!r}: expected aic, aiv or mixed")
-    return _parse_attr(f"#pto.core_type<{core_type}>")
+    return CoreTypeAttr.get(core_type)
 
 
-def runtime_attr(runtime: str) -> Attribute:
-    """Returns ``#pto.runtime<tensormap_and_ringbuffer|host_build_graph>``.
+def runtime_attr(runtime: str) -> RuntimeAttr:
+    """Returns ``#pto.runtime<tensormap_and_ringbuffer|host_build_graph>``
+    (:meth:`RuntimeAttr.get`).
 
     Raises:
         ValueError: unknown runtime.
     """
-    if runtime not in ("tensormap_and_ringbuffer", "host_build_graph"):
-        raise ValueError(f"unknown runtime {runtime!r}: expected "
-                         f"tensormap_and_ringbuffer or host_build_graph")
-    return _parse_attr(f"#pto.runtime<{runtime}>")
+    return RuntimeAttr.get(runtime)
+
+
+def argument_directions(func) -> List[str]:
+    """The direction (``"in"``, ``"out"`` or ``"inout"``) of each parameter
+    of ``func``, a ``pto.kernel`` or ``pto.graph`` op (or its OpView): its
+    ``pto.direction`` argument attribute, ``"in"`` without one."""
+    op = getattr(func, "operation", func)
+    fn_type = FunctionType(TypeAttr(op.attributes["function_type"]).value)
+    directions = ["in"] * len(fn_type.inputs)
+    if "arg_attrs" in op.attributes:
+        for i, attrs in enumerate(ArrayAttr(op.attributes["arg_attrs"])):
+            attrs = DictAttr(attrs)
+            if DIRECTION_ATTR in attrs:
+                directions[i] = DirectionAttr(attrs[DIRECTION_ATTR]).value
+    return directions
