@@ -197,7 +197,10 @@ NB_MODULE(_site_initialize_0, m) {
             stored);
         if (mlirLogicalResultIsFailure(result)) {
           delete stored;
-          throw nanobind::value_error("invalid remark category expression");
+          throw nanobind::value_error(
+              ("invalid remark category expression '" + categories +
+               "': not a regular expression")
+                  .c_str());
         }
         return nanobind::capsule(stored, [](void *p) noexcept {
           delete static_cast<nanobind::callable *>(p);

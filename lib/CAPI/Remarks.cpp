@@ -4,7 +4,10 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
 #include "mlir/IR/Remarks.h"
+#include "llvm/Support/Regex.h"
 
 #include <vector>
 
@@ -62,6 +65,13 @@ MlirLogicalResult mlirPTOContextEnableRemarks(MlirContext context,
                                               void *userData) {
   mlir::remark::RemarkCategories selected;
   std::string regex(unwrap(categories));
+  // MLIR's engine would accept an invalid expression and match nothing.
+  std::string error;
+  if (!llvm::Regex(regex).isValid(error)) {
+    mlir::emitError(mlir::UnknownLoc::get(unwrap(context)))
+        << "invalid remark category expression '" << regex << "': " << error;
+    return mlirLogicalResultFailure();
+  }
   selected.passed = selected.missed = selected.failed = selected.analysis =
       regex;
   return wrap(mlir::remark::enableOptimizationRemarks(

@@ -131,6 +131,7 @@ private:
                  const ReplayInvariance &analysis);
   void planErasure(const ReplayInvariance &analysis);
   void planScalars();
+  void explainScalars(const ReplayInvariance &analysis);
   void planCallSiteSlices();
   Value resolveBoundarySource(Value source, const BufferProvenance &provenance,
                               bool &throughView);
@@ -207,6 +208,7 @@ void GraphBoundaryLegalizer::analyze() {
     return;
   planErasure(analysis);
   planScalars();
+  explainScalars(analysis);
   planCallSiteSlices();
 }
 
@@ -434,6 +436,56 @@ void GraphBoundaryLegalizer::planScalars() {
           }))
         plan.scalars.push_back(result);
   }
+}
+
+/// The remarks for the computed scalars that get no parameter: those that
+/// move out with their readers, and those that stay in the body (literal
+/// constants are not explained). One pre-order walk.
+void GraphBoundaryLegalizer::explainScalars(const ReplayInvariance &analysis) {
+  DenseSet<Value> parameters(plan.scalars.begin(), plan.scalars.end());
+  // Values computed from the induction variable of a constant-trip loop.
+  DenseSet<Value> fromInductionVariable;
+  auto isInductionVariable = [](Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    auto loop =
+        arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : nullptr;
+    return loop && arg == loop.getInductionVar() &&
+           ReplayInvariance::getConstantTripCount(loop);
+  };
+  graph.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op->getNumResults() == 0 || !ReplayInvariance::isPureScalarOp(op) ||
+        op->hasTrait<OpTrait::ConstantLike>())
+      return;
+    bool underLoop = llvm::any_of(op->getOperands(), [&](Value v) {
+      return isInductionVariable(v) || fromInductionVariable.contains(v);
+    });
+    if (underLoop)
+      fromInductionVariable.insert(op->result_begin(), op->result_end());
+    if (dead.contains(op)) {
+      if (movesOut(op, analysis) &&
+          llvm::none_of(op->getResults(),
+                        [&](Value v) { return parameters.contains(v); }))
+        plan.decisions.push_back(
+            {true, "scalar-recomputed-at-call-sites", op->getLoc(),
+             "moves to the call sites with its readers: only values that "
+             "move out read it, so each call site recomputes it and it gets "
+             "no parameter"});
+      return;
+    }
+    if (!llvm::all_of(op->getResults(), [&](Value v) {
+          return analysis.isReplayInvariant(v);
+        }))
+      return;
+    plan.decisions.push_back(
+        {false, "scalar-left-in-place", op->getLoc(),
+         underLoop
+             ? "stays in the body: it is computed from the induction "
+               "variable of a loop of literal bounds, whose values every "
+               "call repeats (replay-invariant)"
+             : "stays in the body: it is computed from literals and "
+               "boundary tensor extents, the same on every call "
+               "(replay-invariant)"});
+  });
 }
 
 /// What each call site clones from the body, in definition order: the

@@ -67,3 +67,40 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// Computed scalars that get no parameter: a chain only a hoisted view reads
+// moves out with it (the call sites recompute it), and what is the same on
+// every call stays, from literals or from a constant-trip loop's induction
+// variable. Literal constants are not explained.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+  // expected-remark@+2 {{[Passed] dead-parameter | Category:pto-legalize-graph-boundary | Function=g | Parameter=0}}
+  // expected-remark@+1 {{[Passed] dead-parameter | Category:pto-legalize-graph-boundary | Function=g | Parameter=1}}
+  pto.graph @g(%w: !pto.tensor<64x16xf32> {pto.direction = #pto.direction<inout>}, %i: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-remark@+1 {{[Passed] scalar-recomputed-at-call-sites | Category:pto-legalize-graph-boundary | Function=g | Remark="moves to the call sites with its readers: only values that move out read it, so each call site recomputes it and it gets no parameter"}}
+    %a = arith.muli %i, %c4 : index
+    // expected-remark@+1 {{[Passed] scalar-recomputed-at-call-sites}}
+    %b = arith.addi %a, %c4 : index
+    // expected-remark@+1 {{[Passed] hoisted-view}}
+    %v = pto.slice %w[%b, 0] [4, 16] : !pto.tensor<64x16xf32> to !pto.tensor<4x16xf32>
+    // expected-remark@+1 {{[Missed] scalar-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: it is computed from literals and boundary tensor extents, the same on every call (replay-invariant)"}}
+    %n = arith.addi %c4, %c4 : index
+    %v1, %t = pto.submit @k(%v, %n) : (!pto.tensor<4x16xf32>, index) -> !pto.tensor<4x16xf32>
+    scf.for %j = %c0 to %c4 step %c1 {
+      // expected-remark@+1 {{[Missed] scalar-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: it is computed from the induction variable of a loop of literal bounds, whose values every call repeats (replay-invariant)"}}
+      %off = arith.muli %j, %c4 : index
+      %v2, %t2 = pto.submit @k(%v, %off) : (!pto.tensor<4x16xf32>, index) -> !pto.tensor<4x16xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%w: !pto.tensor<64x16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c1 = arith.constant 1 : index
+    pto.call @g(%w, %c1) : (!pto.tensor<64x16xf32>, index) -> ()
+    pto.return
+  }
+}

@@ -99,3 +99,9 @@ def test_remarks_reach_python_with_their_arguments(tmp_path):
         pipelines.legalize_graph_boundary(module)
         assert len(remarks) == count
 
+
+
+def test_an_invalid_remark_category_expression_is_rejected():
+    with Context() as context:
+        with pytest.raises(ValueError, match="invalid remark category"):
+            native.enable_remarks(context, "(", lambda *remark: None)

@@ -99,11 +99,14 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
     With `--remarks-filter=pto-legalize-graph-boundary` (MLIR's remark
     options) the pass explains each decision: a passed remark at each value
     it hoists (`hoisted-allocation`, `hoisted-view`, `hoisted-scalar`: why,
-    and the parameter it became) and at each parameter that leaves the
-    boundary (`dead-parameter`); a missed remark at each allocation or view
-    it leaves in the body (`allocation-left-in-place`,
-    `view-left-in-place`: under a loop of literal bounds, region-local, or
-    replay-invariant).
+    and the parameter it became), at each computed scalar that moves out
+    with its readers and gets no parameter
+    (`scalar-recomputed-at-call-sites`) and at each parameter that leaves
+    the boundary (`dead-parameter`); a missed remark at each allocation,
+    view or computed scalar it leaves in the body
+    (`allocation-left-in-place`, `view-left-in-place`,
+    `scalar-left-in-place`: under a loop of literal bounds, region-local, or
+    replay-invariant). Literal constants are not explained.
 
     Run `pto-normalize-return-order` first (the pipeline
     `pto-graph-legalize-pipeline` does).
