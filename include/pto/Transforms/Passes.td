@@ -376,6 +376,43 @@ def MarkHostControlTensors
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def LegalizeCppNames : Pass<"pto-legalize-cpp-names", "ModuleOp"> {
+  let summary = "Name every value the C++ translation declares a variable for";
+  let description = [{
+    Decides, once, the C++ identifier of every variable that stands for an
+    IR value, and records it, so that the translation prints names instead
+    of choosing them (cf. CIRCT's LegalizeNames):
+
+    - `pto.cpp_names` on an op: one string per result, `""` for a result
+      printed as another value (a tied `pto.submit` or `pto.call` result,
+      a constant, a static `pto.dim`, a carry or branch result without a
+      variable, an unread task id);
+    - `pto.cpp_arg_names` on `pto.graph`, `pto.orchestration` and
+      `scf.for`: one string per argument of the entry block (the induction
+      variable first for a loop);
+    - `pto.cpp_name` on `pto.graph`: the C++ function it prints as,
+      `<entry>_graph_<graph>`.
+
+    A name is the value's user name (its name location: the SSA name of the
+    source, or `pto_mlir.builder`'s name), else a name after what the value
+    is (`view`, `tid`, `carry`, ...); entry tensors are `ext_<name>`. It is
+    made a C++ identifier that is not a keyword, a runtime name or
+    macro-like, and unique in the module (`x`, `x_1`, ...). The translation
+    adds only its own helper variables (shape arrays, dependency arrays,
+    loop counters), uniquified against these names.
+
+    ```mlir
+    %v = pto.slice %a[0] [4] {pto.cpp_names = ["v"]} : !pto.tensor<16xf32> to !pto.tensor<4xf32>
+    ```
+
+    The dialect checks that each entry is `""` or an identifier and that
+    the counts match; the translation rejects a reserved or repeated name.
+    Run after every pass that creates values (the last but one pass of
+    `pto-orchestration-prepare-pipeline`).
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
 def MarkPrepared : Pass<"pto-mark-prepared", "ModuleOp"> {
   let summary = "Record that the module is ready for the C++ translations";
   let description = [{

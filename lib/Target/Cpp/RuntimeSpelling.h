@@ -41,6 +41,9 @@ constexpr const char *kGraphArgsType = "GraphTaskArgs";
 constexpr const char *kGraphArgsName = "args";
 constexpr const char *kSubmitGraph = "rt_submit_graph";
 constexpr const char *kConfigBase = "simpler::hbg::ConfigBase";
+/// The Config parameter of a Graph function, and the same cast to its class.
+constexpr const char *kConfigBaseName = "config_base";
+constexpr const char *kConfigName = "config";
 constexpr const char *kFromU64 = "from_u64";
 constexpr const char *kSetTensorData = "set_tensor_data";
 

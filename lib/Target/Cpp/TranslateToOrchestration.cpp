@@ -12,6 +12,7 @@
 
 #include "RuntimeSpelling.h"
 #include "pto/Support/UserNames.h"
+#include "pto/Target/Cpp/CppNames.h"
 #include "pto/Dialect/PTO/IR/PTO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,61 +29,12 @@ namespace {
 
 namespace sp = spelling;
 
-/// C++ keywords and the runtime API's own names: never used for a value.
-static bool isReservedName(StringRef name) {
-  static const llvm::StringSet<> reserved = {
-      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor",
-      "bool", "break", "case", "catch", "char", "char16_t", "char32_t",
-      "class", "compl", "const", "constexpr", "const_cast", "continue",
-      "decltype", "default", "delete", "do", "double", "dynamic_cast", "else",
-      "enum", "explicit", "export", "extern", "false", "float", "for",
-      "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace",
-      "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
-      "or_eq", "private", "protected", "public", "register",
-      "reinterpret_cast", "return", "short", "signed", "sizeof", "static",
-      "static_assert", "static_cast", "struct", "switch", "template", "this",
-      "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
-      "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
-      "while", "xor", "xor_eq", "main", "int8_t", "int16_t", "int32_t",
-      "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t",
-      sp::kArgsName, sp::kArgsType, sp::kConfigType, sp::kConfigFunction,
-      sp::kEntryFunction, sp::kTensorType, sp::kTaskArgsType,
-      sp::kCreateInfoType, sp::kOutputsType, sp::kAllocTensors,
-      sp::kTaskIdType, sp::kSubmitAic, sp::kSubmitAiv, sp::kSubmitMixed,
-      sp::kMixedKernels, sp::kInvalidKernelId, sp::kSubmitDummy, sp::kToU64,
-      sp::kGetTensorData, sp::kSetTensorData, sp::kGraphArgsType,
-      sp::kGraphArgsName, sp::kSubmitGraph, sp::kBoundaryLayout, "from_u64", "DataType",
-      "GraphSubmitResult", "GraphFunction", "TensorRef", "Arg", "simpler"};
-  if (reserved.contains(name))
-    return true;
-  // Macros are spelled in capitals (NULL, EOF, INT32_MAX, PTO2_SCOPE), and
-  // the runtime's own names start with PTO2 or pto_orch.
-  bool hasLower = llvm::any_of(name, [](char c) { return llvm::isLower(c); });
-  return !hasLower || name.starts_with("PTO2") || name.starts_with("pto_orch");
-}
-
 /// `name` made safe inside a `//` comment (no line splices or breaks).
 static std::string commentSafe(StringRef name) {
   std::string result;
   for (char c : name)
     // No line splices, breaks or trigraphs (`??/`).
     result.push_back(llvm::isPrint(c) && c != '\\' && c != '?' ? c : '_');
-  return result;
-}
-
-/// Makes `name` a valid C++ identifier that is not reserved.
-static std::string sanitize(StringRef name) {
-  std::string result;
-  for (char c : name)
-    result.push_back(llvm::isAlnum(c) || c == '_' ? c : '_');
-  if (result.empty() || llvm::isDigit(result.front()))
-    result.insert(0, "v_");
-  // Leading underscores (followed by a capital or another underscore) are
-  // reserved for the implementation.
-  if (result.front() == '_')
-    result.insert(0, "v");
-  if (isReservedName(result))
-    result += "_";
   return result;
 }
 
@@ -140,22 +92,29 @@ private:
   // Names
   //===--------------------------------------------------------------------===//
 
-  /// A fresh identifier derived from `base`, unique in the function.
-  std::string freshName(StringRef base) {
-    std::string name = sanitize(base);
-    if (usedNames.insert(name).second)
-      return name;
-    for (unsigned suffix = 1;; ++suffix) {
-      std::string candidate = name + "_" + std::to_string(suffix);
-      if (usedNames.insert(candidate).second)
-        return candidate;
-    }
+  /// Takes the names pto-legalize-cpp-names recorded, before any helper
+  /// variable is named; rejects a reserved or repeated one.
+  LogicalResult collectNames();
+
+  /// A fresh identifier for a helper variable, derived from `base`.
+  std::string freshName(StringRef base) { return taken.fresh(base); }
+
+  /// The name recorded for `value`, which `user` declares.
+  FailureOr<std::string> getRecordedName(Value value, Operation *user) {
+    auto it = recordedNames.find(value);
+    if (it == recordedNames.end())
+      return user->emitOpError()
+             << "declares a C++ variable for a value with no recorded name: "
+                "run pto-legalize-cpp-names (part of "
+                "pto-orchestration-prepare-pipeline) after changing the IR";
+    return it->second.str();
   }
 
-  /// Declares `value` under a fresh name (its user name, else `fallback`).
-  std::string declare(Value value, StringRef fallback) {
-    std::string name = freshName(getUserName(value).value_or(fallback));
-    bind(value, name);
+  /// Declares `value` under its recorded name.
+  FailureOr<std::string> declare(Value value, Operation *user) {
+    FailureOr<std::string> name = getRecordedName(value, user);
+    if (succeeded(name))
+      bind(value, *name);
     return name;
   }
 
@@ -274,7 +233,10 @@ private:
   DenseMap<Value, std::string> names;
   DenseSet<Value> outOfScope;
   SmallVector<SmallVector<Value>> scopes;
-  llvm::StringSet<> usedNames;
+  /// Every name taken in the translation unit.
+  CppNameTable taken;
+  /// The recorded name of each value the C++ declares.
+  DenseMap<Value, StringRef> recordedNames;
   DenseMap<Operation *, int64_t> kernelIds;
   unsigned taskCount = 0;
   /// Prefix of task variables in the function being printed (a Graph's
@@ -300,6 +262,8 @@ LogicalResult OrchestrationEmitter::emitModule() {
     return failure();
   // The dialect verified that Graphs come with host_build_graph.
   hostControl = getHostControlTensors(*entry);
+  if (failed(collectNames()))
+    return failure();
 
   // Kernel ids are the positions in the module of the kernels with code of
   // their own; a mixed kernel is a group of such kernels (its lanes).
@@ -330,10 +294,14 @@ LogicalResult OrchestrationEmitter::emitModule() {
     os << sp::kBoundaryLayoutDefinition;
   // Graph functions are file-local and precede the entry that launches them.
   for (GraphOp graph : module.getOps<GraphOp>()) {
-    std::string name = freshName(entry->getName().str() + "_graph_" +
-                                 graph.getName().str());
-    graphFunctions[graph] = name;
-    if (failed(emitGraph(graph, name)))
+    auto name = graph->getAttrOfType<StringAttr>(PTODialect::getCppNameAttrName());
+    if (!name)
+      return graph.emitOpError()
+             << "has no '" << PTODialect::getCppNameAttrName()
+             << "' attribute: run pto-legalize-cpp-names before the "
+                "translation";
+    graphFunctions[graph] = name.str();
+    if (failed(emitGraph(graph, name.getValue())))
       return failure();
   }
   os << "extern \"C\" {\n\n";
@@ -341,6 +309,53 @@ LogicalResult OrchestrationEmitter::emitModule() {
     return failure();
   os << "}  // extern \"C\"\n";
   return success();
+}
+
+LogicalResult OrchestrationEmitter::collectNames() {
+  auto take = [&](Operation *op, StringRef name) -> LogicalResult {
+    if (!isUsableCppName(name))
+      return op->emitOpError()
+             << "records the C++ name '" << name
+             << "', which is reserved (a keyword, a runtime name, or spelled "
+                "like a macro or an implementation name)";
+    if (!taken.take(name))
+      return op->emitOpError()
+             << "records the C++ name '" << name
+             << "', which another value of the module has: rerun "
+                "pto-legalize-cpp-names after changing the IR";
+    return success();
+  };
+  auto takeAll = [&](Operation *op, StringRef attrName,
+                     auto values) -> LogicalResult {
+    auto array = op->getAttrOfType<ArrayAttr>(attrName);
+    if (!array)
+      return success();
+    // The dialect verified one string per value.
+    for (auto [value, name] :
+         llvm::zip_equal(values, array.getAsValueRange<StringAttr>())) {
+      if (name.empty())
+        continue;
+      if (failed(take(op, name)))
+        return failure();
+      recordedNames[value] = name;
+    }
+    return success();
+  };
+  WalkResult result = module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto name = op->getAttrOfType<StringAttr>(
+            PTODialect::getCppNameAttrName());
+        name && failed(take(op, name.getValue())))
+      return WalkResult::interrupt();
+    if (failed(takeAll(op, PTODialect::getCppNamesAttrName(),
+                       op->getResults())))
+      return WalkResult::interrupt();
+    if (op->getNumRegions() && !op->getRegion(0).empty() &&
+        failed(takeAll(op, PTODialect::getCppArgNamesAttrName(),
+                       op->getRegion(0).front().getArguments())))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }
 
 LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
@@ -354,7 +369,6 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
   os.unindent();
   os << "}\n\n";
 
-  usedNames.insert(sp::kArgsName);
   if (hostControl.any()) {
     // The host loads this file with argument metadata, not this comment:
     // see pto-translate --pto-to-arg-metadata.
@@ -374,11 +388,11 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
   Block &body = func.getBody().front();
   unsigned tensorIndex = 0, scalarIndex = 0;
   for (BlockArgument arg : body.getArguments()) {
+    FailureOr<std::string> name = declare(arg, func);
+    if (failed(name))
+      return failure();
     if (isa<TensorType>(arg.getType())) {
-      std::string name = freshName(
-          "ext_" + getUserName(arg).value_or("arg" + std::to_string(arg.getArgNumber())).str());
-      bind(arg, name);
-      os << "const " << sp::kTensorType << "& " << name << " = "
+      os << "const " << sp::kTensorType << "& " << *name << " = "
          << sp::kArgsName << ".tensor(" << tensorIndex++ << ").ref();\n";
       continue;
     }
@@ -387,8 +401,7 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
       return func.emitOpError() << "parameter #" << arg.getArgNumber()
                                 << " has type " << arg.getType()
                                 << ", which has no C++ scalar type here";
-    std::string name = declare(arg, "scalar" + std::to_string(scalarIndex));
-    os << *cType << " " << name << " = " << sp::kArgsName << ".scalar<"
+    os << *cType << " " << *name << " = " << sp::kArgsName << ".scalar<"
        << *cType << ">(" << scalarIndex++ << ");\n";
   }
   if (failed(emitBlock(body)))
@@ -461,13 +474,11 @@ LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
   os << "// Graph @" << commentSafe(graph.getName()) << "\n";
   os << "static void " << name << "(const " << sp::kGraphArgsType << "& "
      << sp::kGraphArgsName << ", const " << sp::kConfigBase << "& "
-     << (construction.empty() ? "/*config*/" : "config_base") << ") {\n";
+     << (construction.empty() ? "/*config*/" : sp::kConfigBaseName) << ") {\n";
   os.indent();
   if (!construction.empty()) {
-    usedNames.insert("config_base");
-    usedNames.insert("config");
-    os << "const auto& config = static_cast<const " << configClass
-       << "&>(config_base);\n";
+    os << "const auto& " << sp::kConfigName << " = static_cast<const "
+       << configClass << "&>(" << sp::kConfigBaseName << ");\n";
   }
   scopes.emplace_back();
   taskPrefix = graph.getName().str() + "_";
@@ -476,10 +487,10 @@ LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
   Block &body = graph.getBody().front();
   unsigned tensorIndex = 0, scalarIndex = 0;
   for (BlockArgument arg : body.getArguments()) {
-    std::string argName =
-        declare(arg, isa<TensorType>(arg.getType())
-                         ? "tensor" + std::to_string(tensorIndex)
-                         : "scalar" + std::to_string(scalarIndex));
+    FailureOr<std::string> declared = declare(arg, graph);
+    if (failed(declared))
+      return failure();
+    std::string argName = *declared;
     if (isa<TensorType>(arg.getType())) {
       os << "const " << sp::kTensorType << "& " << argName << " = "
          << sp::kGraphArgsName << ".tensor(" << tensorIndex++ << ").ref();\n";
@@ -500,7 +511,7 @@ LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
                                  << ", which has no C++ scalar type here";
     std::string value = freshName(argName + "_value");
     os << "const " << *cType << " " << value << " = " << sp::kFromU64 << "<"
-       << *cType << ">(config.scalar_" << arg.getArgNumber() << ");\n";
+       << *cType << ">(" << sp::kConfigName << ".scalar_" << arg.getArgNumber() << ");\n";
     constructionValues[arg] = value;
   }
   if (failed(emitBlock(body)))
@@ -610,8 +621,10 @@ LogicalResult OrchestrationEmitter::emitAllocTensors(AllocTensorsOp alloc) {
   for (OpResult result : alloc.getResults()) {
     unsigned index = result.getResultNumber();
     auto type = cast<TensorType>(result.getType());
-    std::string info =
-        freshName(alloc.getResultName(index).value_or("tmp").str() + "_ci");
+    FailureOr<std::string> name = getRecordedName(result, alloc);
+    if (failed(name))
+      return failure();
+    std::string info = freshName(*name + "_ci");
     std::string shapes = freshName(info + "_shapes");
     SmallVector<std::string> extents;
     ValueRange sizes = alloc.getDynamicSizesOf(index);
@@ -639,10 +652,10 @@ LogicalResult OrchestrationEmitter::emitAllocTensors(AllocTensorsOp alloc) {
      << llvm::join(infos, ", ") << ");\n";
   for (OpResult result : alloc.getResults()) {
     unsigned index = result.getResultNumber();
-    std::string name =
-        freshName(alloc.getResultName(index).value_or("tmp"));
-    bind(result, name);
-    os << "const " << sp::kTensorType << "& " << name << " = " << call << "."
+    FailureOr<std::string> name = declare(result, alloc);
+    if (failed(name))
+      return failure();
+    os << "const " << sp::kTensorType << "& " << *name << " = " << call << "."
        << sp::kGetRef << "(" << index << ");\n";
   }
   return success();
@@ -737,7 +750,10 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
     FailureOr<std::string> whenFalse = nameOf(select.getFalseValue(), op);
     if (failed(condition) || failed(whenTrue) || failed(whenFalse))
       return failure();
-    std::string name = declare(result, "selected");
+    FailureOr<std::string> declared = declare(result, op);
+    if (failed(declared))
+      return failure();
+    std::string name = *declared;
     os << sp::kTensorType << " " << name << " = (" << *condition << ") ? "
        << *whenTrue << " : " << *whenFalse << ";\n";
     return success();
@@ -899,7 +915,10 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
           .Default([](Operation *) { return std::nullopt; });
   if (!expr)
     return op->emitOpError() << "has no orchestration C++ translation";
-  std::string name = declare(result, "v");
+  FailureOr<std::string> declared = declare(result, op);
+  if (failed(declared))
+    return failure();
+  std::string name = *declared;
   os << "const " << *cType << " " << name << " = " << *expr << ";\n";
   return success();
 }
@@ -930,7 +949,7 @@ OrchestrationEmitter::emitDependencies(Operation *op, ValueRange deps,
          << count << "++] = " << *name << "[" << k << "];\n";
       os.unindent();
       os << "}\n";
-      usedNames.erase(k);
+      taken.release(k);
     } else if (isAlwaysValidTaskId(dep)) {
       os << array << "[" << count << "++] = " << *name << ";\n";
     } else {
@@ -1049,12 +1068,18 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
   for (auto [result, index] : allocated) {
     if (result.use_empty())
       continue;
-    std::string name = declare(result, "out");
+    FailureOr<std::string> declared = declare(result, op);
+    if (failed(declared))
+      return failure();
+    std::string name = *declared;
     os << "const " << sp::kTensorType << "& " << name << " = " << outs << "."
        << sp::kGetRef << "(" << index << ");\n";
   }
   if (!op.getTaskId().use_empty()) {
-    std::string name = declare(op.getTaskId(), "tid");
+    FailureOr<std::string> declared = declare(op.getTaskId(), op);
+    if (failed(declared))
+      return failure();
+    std::string name = *declared;
     os << sp::kTaskIdType << " " << name << " = " << outs << ".task_id();\n";
   }
   return success();
@@ -1084,7 +1109,10 @@ LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
       os << call << ";\n";
       return success();
     }
-    std::string name = declare(op.getTaskId(), "barrier");
+    FailureOr<std::string> declared = declare(op.getTaskId(), op);
+    if (failed(declared))
+      return failure();
+    std::string name = *declared;
     os << sp::kTaskIdType << " " << name << " = " << call << ".task_id();\n";
     return success();
   }
@@ -1092,7 +1120,10 @@ LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
   // fences nothing, so it is submitted only if some edge survived.
   std::string name;
   if (used) {
-    name = declare(op.getTaskId(), "barrier");
+    FailureOr<std::string> declared = declare(op.getTaskId(), op);
+    if (failed(declared))
+      return failure();
+    name = *declared;
     os << sp::kTaskIdType << " " << name << " = " << sp::kInvalidTaskId
        << ";\n";
   }
@@ -1138,7 +1169,10 @@ LogicalResult OrchestrationEmitter::emitSlice(SliceOp op) {
   if (failed(source) || failed(offsets) || failed(sizes))
     return failure();
   int64_t rank = op.getType().getRank();
-  std::string name = declare(op.getResult(), "view");
+  FailureOr<std::string> declared = declare(op.getResult(), op);
+  if (failed(declared))
+    return failure();
+  std::string name = *declared;
   std::string shapesVar = freshName(name + "_shapes");
   std::string offsetsVar = freshName(name + "_offsets");
   os << "uint32_t " << shapesVar << "[" << rank << "] = " << *sizes << ";\n";
@@ -1170,7 +1204,10 @@ LogicalResult OrchestrationEmitter::emitTranspose(TransposeOp op) {
   FailureOr<std::string> source = nameOf(op.getSource(), op);
   if (failed(source))
     return failure();
-  std::string name = declare(op.getResult(), "transposed");
+  FailureOr<std::string> declared = declare(op.getResult(), op);
+  if (failed(declared))
+    return failure();
+  std::string name = *declared;
   os << sp::kTensorType << " " << name << " = " << *source << ".transpose("
      << op.getAxis0Attr().getInt() << ", " << op.getAxis1Attr().getInt()
      << ");\n";
@@ -1188,7 +1225,10 @@ LogicalResult OrchestrationEmitter::emitDim(DimOp op) {
   FailureOr<std::string> source = nameOf(op.getSource(), op);
   if (failed(source))
     return failure();
-  std::string name = declare(op.getResult(), "dim");
+  FailureOr<std::string> declared = declare(op.getResult(), op);
+  if (failed(declared))
+    return failure();
+  std::string name = *declared;
   os << "const int64_t " << name << " = (int64_t)" << *source << ".shapes["
      << axis << "];\n";
   return success();
@@ -1222,7 +1262,10 @@ LogicalResult OrchestrationEmitter::emitRead(ReadOp op) {
   if (failed(source) || failed(indices))
     return failure();
   int64_t rank = op.getSource().getType().getRank();
-  std::string name = declare(op.getResult(), "value");
+  FailureOr<std::string> declared = declare(op.getResult(), op);
+  if (failed(declared))
+    return failure();
+  std::string name = *declared;
   std::string index = freshName(name + "_index");
   os << "uint32_t " << index << "[" << std::max<int64_t>(rank, 1)
      << "] = " << (rank ? *indices : "{0}") << ";\n";
@@ -1265,7 +1308,7 @@ LogicalResult OrchestrationEmitter::emitAssign(StringRef target, Value value,
     os << "for (uint32_t " << k << " = 0; " << k << " < " << array.getSize()
        << "; ++" << k << ") " << target << "[" << k << "] = " << *name << "["
        << k << "];\n";
-    usedNames.erase(k);
+    taken.release(k);
     return success();
   }
   os << target << " = " << *name << ";\n";
@@ -1311,7 +1354,7 @@ LogicalResult OrchestrationEmitter::emitParallelAssign(
       os << "for (uint32_t " << k << " = 0; " << k << " < " << array.getSize()
          << "; ++" << k << ") " << move.first << "[" << k << "] = " << temp
          << "[" << k << "];\n";
-      usedNames.erase(k);
+      taken.release(k);
     } else {
       os << move.first << " = " << temp << ";\n";
     }
@@ -1395,7 +1438,10 @@ LogicalResult OrchestrationEmitter::emitScope(ScopeOp op) {
       resultVars.push_back("");
       continue;
     }
-    std::string name = declare(result, "scoped");
+    FailureOr<std::string> declared = declare(result, op);
+    if (failed(declared))
+      return failure();
+    std::string name = *declared;
     if (failed(declareVariable(name, result.getType(), op)))
       return failure();
     resultVars.push_back(name);
@@ -1456,7 +1502,10 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
       carryVars.push_back(*initName);
       continue;
     }
-    std::string name = declare(iterArg, "carry");
+    FailureOr<std::string> declared = declare(iterArg, op);
+    if (failed(declared))
+      return failure();
+    std::string name = *declared;
     bool isArray = isa<TaskIdArrayType>(init.getType());
     if (failed(declareVariable(name, init.getType(), op,
                                isArray ? std::nullopt
@@ -1466,7 +1515,10 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
     carryVars.push_back(name);
   }
 
-  std::string iv = freshName(getUserName(op.getInductionVar()).value_or("i"));
+  FailureOr<std::string> ivName = getRecordedName(op.getInductionVar(), op);
+  if (failed(ivName))
+    return failure();
+  std::string iv = *ivName;
   std::string header = "for (" + ivType->str() + " " + iv + " = " + *lb +
                        "; " + iv + " < " + *ub + "; " + iv + " += " + *step +
                        ")";
@@ -1510,7 +1562,10 @@ LogicalResult OrchestrationEmitter::emitIf(scf::IfOp op) {
       resultVars.push_back("");
       continue;
     }
-    std::string name = declare(result, "selected");
+    FailureOr<std::string> declared = declare(result, op);
+    if (failed(declared))
+      return failure();
+    std::string name = *declared;
     if (failed(declareVariable(name, result.getType(), op)))
       return failure();
     resultVars.push_back(name);
@@ -1549,13 +1604,16 @@ LogicalResult OrchestrationEmitter::emitArrayOp(Operation *op) {
     FailureOr<std::string> value = nameOf(splat.getValue(), op);
     if (failed(value))
       return failure();
-    std::string name = declare(splat.getResult(), "task_ids");
+    FailureOr<std::string> declared = declare(splat.getResult(), op);
+    if (failed(declared))
+      return failure();
+    std::string name = *declared;
     unsigned size = splat.getType().getSize();
     std::string k = freshName("k");
     os << sp::kTaskIdType << " " << name << "[" << size << "];\n";
     os << "for (uint32_t " << k << " = 0; " << k << " < " << size << "; ++"
        << k << ") " << name << "[" << k << "] = " << *value << ";\n";
-    usedNames.erase(k);
+    taken.release(k);
     return success();
   }
   if (auto get = dyn_cast<ArrayGetOp>(op)) {
@@ -1564,7 +1622,10 @@ LogicalResult OrchestrationEmitter::emitArrayOp(Operation *op) {
     if (failed(array) || failed(index))
       return failure();
     // A snapshot: a later update of the slot does not change it.
-    std::string name = declare(get.getResult(), "task_id");
+    FailureOr<std::string> declared = declare(get.getResult(), op);
+    if (failed(declared))
+      return failure();
+    std::string name = *declared;
     os << sp::kTaskIdType << " " << name << " = " << *array << "[" << *index
        << "];\n";
     return success();

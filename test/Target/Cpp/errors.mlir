@@ -36,7 +36,7 @@ module attributes {pto.prepared} {
 
 module attributes {pto.prepared} {
   // expected-error @below {{'pto.orchestration' op parameter #1 has type 'f16', which has no C++ scalar type here}}
-  pto.orchestration @main(%x: !pto.tensor<16xf32>, %h: f16) {
+  pto.orchestration @main(%x: !pto.tensor<16xf32>, %h: f16) attributes {pto.cpp_arg_names = ["ext_arg0", "scalar0"]} {
     pto.return
   }
 }
@@ -66,7 +66,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%a: f32, %b: f32) {
+  pto.orchestration @main(%a: f32, %b: f32) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.cmpf' op has no orchestration C++ translation}}
     %lt = arith.cmpf olt, %a, %b : f32
     pto.return
@@ -76,7 +76,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%a: i32) {
+  pto.orchestration @main(%a: i32) attributes {pto.cpp_arg_names = ["scalar0"]} {
     // expected-error @below {{'arith.uitofp' op has no orchestration C++ translation}}
     %f = arith.uitofp %a : i32 to f32
     pto.return
@@ -87,7 +87,7 @@ module attributes {pto.prepared} {
 
 // arith.fptosi to i1 has no C++ spelling (a bool conversion tests != 0).
 module attributes {pto.prepared} {
-  pto.orchestration @main(%a: f32) {
+  pto.orchestration @main(%a: f32) attributes {pto.cpp_arg_names = ["scalar0"]} {
     // expected-error @below {{'arith.fptosi' op has no orchestration C++ translation}}
     %b = arith.fptosi %a : f32 to i1
     pto.return
@@ -103,7 +103,7 @@ module attributes {pto.prepared} {
 // logic, cmpi eq/ne, select and conversions of i1 are printed (scalars.mlir);
 // every other op on i1 operands is an error, the unsigned ones included.
 module attributes {pto.prepared} {
-  pto.orchestration @main(%p: i1, %q: i1) {
+  pto.orchestration @main(%p: i1, %q: i1) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.cmpi' op computes on i1 values, which the translation prints only for bitwise logic, equality, selection and conversions}}
     %r = arith.cmpi slt, %p, %q : i1
     pto.return
@@ -113,7 +113,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%p: i1, %q: i1) {
+  pto.orchestration @main(%p: i1, %q: i1) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.cmpi' op computes on i1 values}}
     %r = arith.cmpi sge, %p, %q : i1
     pto.return
@@ -123,7 +123,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%p: i1, %q: i1) {
+  pto.orchestration @main(%p: i1, %q: i1) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.cmpi' op computes on i1 values}}
     %r = arith.cmpi ugt, %p, %q : i1
     pto.return
@@ -133,7 +133,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%p: i1, %q: i1) {
+  pto.orchestration @main(%p: i1, %q: i1) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.maxsi' op computes on i1 values}}
     %r = arith.maxsi %p, %q : i1
     pto.return
@@ -143,7 +143,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%p: i1, %q: i1) {
+  pto.orchestration @main(%p: i1, %q: i1) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.minsi' op computes on i1 values}}
     %r = arith.minsi %p, %q : i1
     pto.return
@@ -153,7 +153,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%p: i1, %q: i1) {
+  pto.orchestration @main(%p: i1, %q: i1) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.maxui' op computes on i1 values}}
     %r = arith.maxui %p, %q : i1
     pto.return
@@ -163,7 +163,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%p: i1, %q: i1) {
+  pto.orchestration @main(%p: i1, %q: i1) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.addi' op computes on i1 values}}
     %r = arith.addi %p, %q : i1
     pto.return
@@ -173,7 +173,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%p: i1, %q: i1) {
+  pto.orchestration @main(%p: i1, %q: i1) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.subi' op computes on i1 values}}
     %r = arith.subi %p, %q : i1
     pto.return
@@ -183,7 +183,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%p: i1, %q: i1) {
+  pto.orchestration @main(%p: i1, %q: i1) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.muli' op computes on i1 values}}
     %r = arith.muli %p, %q : i1
     pto.return
@@ -193,7 +193,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%p: i1, %q: i1) {
+  pto.orchestration @main(%p: i1, %q: i1) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.shrui' op computes on i1 values}}
     %r = arith.shrui %p, %q : i1
     pto.return
@@ -203,7 +203,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%a: index, %b: index) {
+  pto.orchestration @main(%a: index, %b: index) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'arith.ceildivsi' op has no orchestration C++ translation}}
     %q = arith.ceildivsi %a, %b : index
     pto.return
@@ -213,7 +213,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%a: i32) {
+  pto.orchestration @main(%a: i32) attributes {pto.cpp_arg_names = ["scalar0"]} {
     // expected-error @below {{'arith.addui_extended' op has no orchestration C++ translation}}
     %sum, %overflow = arith.addui_extended %a, %a : i32, i1
     pto.return
@@ -223,7 +223,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%a: f32) {
+  pto.orchestration @main(%a: f32) attributes {pto.cpp_arg_names = ["scalar0"]} {
     // expected-error @below {{'arith.truncf' op produces 'f16', which has no C++ scalar type here}}
     %h = arith.truncf %a : f32 to f16
     pto.return
@@ -284,7 +284,7 @@ module attributes {pto.prepared} {
 
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %p: !pto.tensor<1xi32>) {
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %p: !pto.tensor<1xi32>) attributes {pto.cpp_arg_names = ["ext_arg0", "ext_arg1"]} {
     // expected-error @below {{'pto.submit' op has a dispatch predicate or core_num, which the translation does not support yet}}
     %x1, %t = pto.submit @k(%x) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
     pto.return
@@ -295,7 +295,7 @@ module attributes {pto.prepared} {
 
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) attributes {pto.cpp_arg_names = ["ext_arg0", "scalar0"]} {
     // expected-error @below {{'pto.submit' op has a dispatch predicate or core_num}}
     %x1, %t = pto.submit @k(%x) core_num(%n) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
     pto.return
@@ -305,7 +305,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%x: !pto.tensor<4xf16>) {
+  pto.orchestration @main(%x: !pto.tensor<4xf16>) attributes {pto.cpp_arg_names = ["ext_arg0"]} {
     // expected-error @below {{'pto.read' op reads 'f16', which has no C++ scalar type here}}
     %v = pto.read %x[0] : !pto.tensor<4xf16>
     pto.return
@@ -326,7 +326,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%n: index) {
+  pto.orchestration @main(%n: index) attributes {pto.cpp_arg_names = ["scalar0"]} {
     %c0 = arith.constant 0 : index
     // expected-error @below {{'scf.while' op has no orchestration C++ translation}}
     %r = scf.while (%i = %c0) : (index) -> index {
@@ -344,7 +344,7 @@ module attributes {pto.prepared} {
 
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) attributes {pto.cpp_arg_names = ["ext_arg0", "scalar0"]} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     // expected-error @below {{'scf.for' op has no 'pto.carry_variables' attribute: run pto-classify-result-variables before the translation}}
@@ -359,7 +359,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%n: i32) {
+  pto.orchestration @main(%n: i32) attributes {pto.cpp_arg_names = ["scalar0"]} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     // expected-error @below {{'scf.for' op compares unsigned: not translated yet}}
@@ -372,7 +372,7 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%f: i1, %a: f32) {
+  pto.orchestration @main(%f: i1, %a: f32) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
     // expected-error @below {{'scf.if' op needs a C++ variable of type 'f16', which the translation cannot declare}}
     %h = scf.if %f -> (f16) {
       %x = arith.truncf %a : f32 to f16
@@ -380,7 +380,7 @@ module attributes {pto.prepared} {
     } else {
       %y = arith.truncf %a : f32 to f16
       scf.yield %y : f16
-    } {pto.result_variables = array<i1: true>}
+    } {pto.cpp_names = ["h"], pto.result_variables = array<i1: true>}
     pto.return
   }
 }
@@ -390,12 +390,12 @@ module attributes {pto.prepared} {
 module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
   pto.kernel aiv @use(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<16xf32> {
-    %c = pto.alloc_tensors : !pto.tensor<16xf32>
+  pto.graph @layer(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) -> !pto.tensor<16xf32> attributes {pto.cpp_arg_names = ["tensor0"], pto.cpp_name = "main_graph_layer"} {
+    %c = pto.alloc_tensors {pto.cpp_names = ["c"]} : !pto.tensor<16xf32>
     %c1, %t = pto.submit @k(%c) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
     pto.return %c1 : !pto.tensor<16xf32>
   }
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) attributes {pto.cpp_arg_names = ["ext_arg0"]} {
     // expected-error @below {{'pto.call' op uses result #0, which is not one of the Graph's parameters: run pto-graph-legalize-pipeline first}}
     %r = pto.call @layer(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
     %x1, %t = pto.submit @use(%r, %x) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
@@ -408,7 +408,7 @@ module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
 // Constant operands for which the C++ would be undefined.
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %s: i32, %t: i32)
-  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %x: i32) {
+  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %x: i32) attributes {pto.cpp_arg_names = ["ext_arg0", "scalar0"]} {
     %c0 = arith.constant 0 : i32
     %c32 = arith.constant 32 : i32
     // expected-error @below {{'arith.divui' op divides by the constant zero}}
@@ -423,7 +423,7 @@ module attributes {pto.prepared} {
 
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %t: i32)
-  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %x: i32) {
+  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %x: i32) attributes {pto.cpp_arg_names = ["ext_arg0", "scalar0"]} {
     %c32 = arith.constant 32 : i32
     // expected-error @below {{'arith.shrui' op shifts by 32, not below the bit width 32: the result is poison}}
     %t = arith.shrui %x, %c32 : i32
@@ -437,7 +437,7 @@ module attributes {pto.prepared} {
 // The runtime's shapes and offsets are 32 bits wide.
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%a: !pto.tensor<?xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.orchestration @main(%a: !pto.tensor<?xf32> {pto.direction = #pto.direction<inout>}) attributes {pto.cpp_arg_names = ["ext_arg0"]} {
     // expected-error @below {{'pto.slice' op uses the literal 4294967296, which does not fit the runtime's 32-bit shapes and offsets}}
     %v = pto.slice %a[4294967296] [4] : !pto.tensor<?xf32> to !pto.tensor<4xf32>
     %o, %t = pto.submit @k(%v) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
@@ -450,7 +450,7 @@ module attributes {pto.prepared} {
 // A runtime-allocated output is sized by a 32-bit shape too.
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %o: !pto.tensor<4294967296xf32> {pto.direction = #pto.direction<out>})
-  pto.orchestration @main(%a: !pto.tensor<4xf32>) {
+  pto.orchestration @main(%a: !pto.tensor<4xf32>) attributes {pto.cpp_arg_names = ["ext_arg0"]} {
     // expected-error @below {{'pto.submit' op leaves the runtime to allocate an extent of 4294967296, which does not fit its 32-bit shapes}}
     %o, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4294967296xf32>
     pto.return
@@ -462,7 +462,7 @@ module attributes {pto.prepared} {
 // The one signed quotient that overflows: INT64_MIN / -1 (and its remainder).
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %s: i64)
-  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) attributes {pto.cpp_arg_names = ["ext_arg0"]} {
     %min = arith.constant -9223372036854775808 : i64
     %m1 = arith.constant -1 : i64
     // expected-error @below {{'arith.divsi' op divides the smallest 64-bit value by -1: the quotient overflows}}
@@ -476,7 +476,7 @@ module attributes {pto.prepared} {
 
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}, %s: i32)
-  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.orchestration @main(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) attributes {pto.cpp_arg_names = ["ext_arg0"]} {
     %min = arith.constant -2147483648 : i32
     %m1 = arith.constant -1 : i32
     // expected-error @below {{'arith.remsi' op divides the smallest 32-bit value by -1: the quotient overflows}}
@@ -491,7 +491,7 @@ module attributes {pto.prepared} {
 // A constant step of 0 would submit forever.
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.orchestration @main(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) attributes {pto.cpp_arg_names = ["ext_arg0"]} {
     %c0 = arith.constant 0 : index
     %c4 = arith.constant 4 : index
     pto.scope {
@@ -510,7 +510,7 @@ module attributes {pto.prepared} {
 
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) attributes {pto.cpp_arg_names = ["ext_arg0"]} {
     // expected-error @below {{'pto.scope' op has no 'pto.result_variables' attribute: run pto-classify-result-variables before the translation}}
     %r = pto.scope -> !pto.tensor<16xf32> {
       %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
@@ -525,13 +525,62 @@ module attributes {pto.prepared} {
 // A hand-written pto.result_variables that says "no variable" for branches
 // yielding different buffers: reported, not printed as one of them.
 module attributes {pto.prepared} {
-  pto.orchestration @main(%a: !pto.tensor<16xf32>, %b: !pto.tensor<16xf32>, %f: i1) {
+  pto.orchestration @main(%a: !pto.tensor<16xf32>, %b: !pto.tensor<16xf32>, %f: i1) attributes {pto.cpp_arg_names = ["ext_arg0", "ext_arg1", "scalar0"]} {
     %r = scf.if %f -> (!pto.tensor<16xf32>) {
       scf.yield %a : !pto.tensor<16xf32>
     } else {
       // expected-error @below {{'scf.yield' op yields the buffer 'ext_arg1' where the IR records the buffer 'ext_arg0' and no variable: rerun pto-classify-result-variables after changing the IR}}
       scf.yield %b : !pto.tensor<16xf32>
     } {pto.result_variables = array<i1: false>}
+    pto.return
+  }
+}
+
+// -----
+
+// The C++ names are recorded by pto-legalize-cpp-names: a value the C++
+// declares without one is reported, not given a name here.
+module attributes {pto.prepared} {
+  pto.orchestration @main(%a: index, %b: index) attributes {pto.cpp_arg_names = ["a", "b"]} {
+    // expected-error @below {{'arith.addi' op declares a C++ variable for a value with no recorded name: run pto-legalize-cpp-names (part of pto-orchestration-prepare-pipeline) after changing the IR}}
+    %s = arith.addi %a, %b : index
+    pto.return
+  }
+}
+
+// -----
+
+// A recorded name the C++ cannot use.
+module attributes {pto.prepared} {
+  pto.orchestration @main(%a: index, %b: index) attributes {pto.cpp_arg_names = ["a", "b"]} {
+    // expected-error @below {{'arith.addi' op records the C++ name 'orch_args', which is reserved (a keyword, a runtime name, or spelled like a macro or an implementation name)}}
+    %s = arith.addi %a, %b {pto.cpp_names = ["orch_args"]} : index
+    pto.return
+  }
+}
+
+// -----
+
+// Two values recorded under one name: the second would shadow or redeclare
+// the first.
+module attributes {pto.prepared} {
+  pto.orchestration @main(%a: index, %b: index) attributes {pto.cpp_arg_names = ["a", "b"]} {
+    // expected-error @below {{'arith.addi' op records the C++ name 'a', which another value of the module has: rerun pto-legalize-cpp-names after changing the IR}}
+    %s = arith.addi %a, %b {pto.cpp_names = ["a"]} : index
+    pto.return
+  }
+}
+
+// -----
+
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-error @below {{'pto.graph' op has no 'pto.cpp_name' attribute: run pto-legalize-cpp-names before the translation}}
+  pto.graph @g(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) attributes {pto.cpp_arg_names = ["x"]} {
+    pto.return
+  }
+  pto.orchestration @main(%a: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) attributes {pto.cpp_arg_names = ["ext_a"]} {
+    pto.call @g(%a) : (!pto.tensor<16xf32>) -> ()
     pto.return
   }
 }

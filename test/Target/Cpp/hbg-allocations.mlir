@@ -40,9 +40,9 @@
 // CHECK-NEXT:      TensorCreateInfo [[T1A]]([[T1A]]_shapes, 1, DataType::FLOAT32);
 // CHECK-NEXT:      uint32_t [[T2A:t2__graph_arg1_ci]]_shapes[1] = {32};
 // CHECK-NEXT:      TensorCreateInfo [[T2A]]([[T2A]]_shapes, 1, DataType::FLOAT16);
-// CHECK-NEXT:      uint32_t [[T1B:t1__graph_arg0_ci_1]]_shapes[1] = {16};
+// CHECK-NEXT:      uint32_t [[T1B:t1__graph_arg0_1_ci]]_shapes[1] = {16};
 // CHECK-NEXT:      TensorCreateInfo [[T1B]]([[T1B]]_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:      uint32_t [[T2B:t2__graph_arg1_ci_1]]_shapes[1] = {32};
+// CHECK-NEXT:      uint32_t [[T2B:t2__graph_arg1_1_ci]]_shapes[1] = {32};
 // CHECK-NEXT:      TensorCreateInfo [[T2B]]([[T2B]]_shapes, 1, DataType::FLOAT16);
 // CHECK-NEXT:      TaskOutputTensors alloc_0 = alloc_tensors([[T1A]], [[T2A]], [[T1B]], [[T2B]]);
 // CHECK-NEXT:      const ChipTensor& t1__graph_arg0 = alloc_0.get_ref(0);

@@ -220,9 +220,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
 // CHECK-NEXT:    const ChipTensor& ext_x = orch_args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
-// CHECK-NEXT:      uint32_t scratch_ci_1_shapes[1] = {16};
-// CHECK-NEXT:      TensorCreateInfo scratch_ci_1(scratch_ci_1_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:      TaskOutputTensors [[ALLOC:alloc_[0-9]+]] = alloc_tensors(scratch_ci_1);
+// CHECK-NEXT:      uint32_t scratch_1_ci_shapes[1] = {16};
+// CHECK-NEXT:      TensorCreateInfo scratch_1_ci(scratch_1_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:      TaskOutputTensors [[ALLOC:alloc_[0-9]+]] = alloc_tensors(scratch_1_ci);
 // CHECK-NEXT:      const ChipTensor& scratch_1 = [[ALLOC]].get_ref(0);
 // CHECK-NEXT:      // Task 0: @fill
 // CHECK-NEXT:      CoreTaskArgs params_t0;

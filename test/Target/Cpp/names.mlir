@@ -3,8 +3,10 @@
 // Names: each value prints under its loc("name"); a name that is a C++ keyword
 // or a runtime API name gets a trailing `_`, other characters become `_`, a
 // leading digit or underscore gets a `v` prefix, an unnamed value a fallback
-// (ext_arg<N>, tmp, v), and a name already used in the function gets `_1`,
-// `_2`, ... (also against generated names such as params_t0 and alloc_0).
+// (ext_arg<N>, tmp, v), and a name already used in the module gets `_1`,
+// `_2`, ... (pto-legalize-cpp-names records them). The translation's own
+// helper variables (params_t0, alloc_0, x_ci, ...) are named after those
+// and give way: a value named `alloc_0` keeps its name.
 
 // CHECK-LABEL: // Orchestration function: names
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -27,24 +29,24 @@
 // CHECK-NEXT:      TensorCreateInfo params_t0_ci(params_t0_ci_shapes, 1, DataType::FLOAT32);
 // CHECK-NEXT:      uint32_t alloc_0_ci_shapes[1] = {8};
 // CHECK-NEXT:      TensorCreateInfo alloc_0_ci(alloc_0_ci_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:      uint32_t x_ci_shapes[1] = {8};
-// CHECK-NEXT:      TensorCreateInfo x_ci(x_ci_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:      uint32_t class_ci_shapes[1] = {8};
-// CHECK-NEXT:      TensorCreateInfo class_ci(class_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:      uint32_t x_2_ci_shapes[1] = {8};
+// CHECK-NEXT:      TensorCreateInfo x_2_ci(x_2_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:      uint32_t class__ci_shapes[1] = {8};
+// CHECK-NEXT:      TensorCreateInfo class__ci(class__ci_shapes, 1, DataType::FLOAT32);
 // CHECK-NEXT:      uint32_t a_b_ci_shapes[1] = {8};
 // CHECK-NEXT:      TensorCreateInfo a_b_ci(a_b_ci_shapes, 1, DataType::FLOAT32);
 // CHECK-NEXT:      uint32_t tmp_ci_shapes[1] = {8};
 // CHECK-NEXT:      TensorCreateInfo tmp_ci(tmp_ci_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:      uint32_t x_ci_1_shapes[1] = {8};
-// CHECK-NEXT:      TensorCreateInfo x_ci_1(x_ci_1_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:      TaskOutputTensors alloc_0 = alloc_tensors(params_t0_ci, alloc_0_ci, x_ci, class_ci, a_b_ci, tmp_ci, x_ci_1);
-// CHECK-NEXT:      const ChipTensor& params_t0 = alloc_0.get_ref(0);
-// CHECK-NEXT:      const ChipTensor& alloc_0_1 = alloc_0.get_ref(1);
-// CHECK-NEXT:      const ChipTensor& x_2 = alloc_0.get_ref(2);
-// CHECK-NEXT:      const ChipTensor& class_ = alloc_0.get_ref(3);
-// CHECK-NEXT:      const ChipTensor& a_b = alloc_0.get_ref(4);
-// CHECK-NEXT:      const ChipTensor& tmp = alloc_0.get_ref(5);
-// CHECK-NEXT:      const ChipTensor& x_3 = alloc_0.get_ref(6);
+// CHECK-NEXT:      uint32_t x_3_ci_shapes[1] = {8};
+// CHECK-NEXT:      TensorCreateInfo x_3_ci(x_3_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:      TaskOutputTensors alloc_0_1 = alloc_tensors(params_t0_ci, alloc_0_ci, x_2_ci, class__ci, a_b_ci, tmp_ci, x_3_ci);
+// CHECK-NEXT:      const ChipTensor& params_t0 = alloc_0_1.get_ref(0);
+// CHECK-NEXT:      const ChipTensor& alloc_0 = alloc_0_1.get_ref(1);
+// CHECK-NEXT:      const ChipTensor& x_2 = alloc_0_1.get_ref(2);
+// CHECK-NEXT:      const ChipTensor& class_ = alloc_0_1.get_ref(3);
+// CHECK-NEXT:      const ChipTensor& a_b = alloc_0_1.get_ref(4);
+// CHECK-NEXT:      const ChipTensor& tmp = alloc_0_1.get_ref(5);
+// CHECK-NEXT:      const ChipTensor& x_3 = alloc_0_1.get_ref(6);
 // CHECK-NEXT:      const int64_t while_ = (int64_t)((uint64_t)(for_) + (uint64_t)(orch_args_));
 // CHECK-NEXT:      const int64_t task_0_outs = (int64_t)((uint64_t)(while_) + (uint64_t)(ChipTensor_));
 // CHECK-NEXT:      const int64_t v = (int64_t)((uint64_t)(task_0_outs) + (uint64_t)(uint32_t_));
@@ -64,7 +66,7 @@
 // CHECK-NEXT:      // Task 1: @k
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(ext_a_b);
-// CHECK-NEXT:      params_t1.add_output(alloc_0_1);
+// CHECK-NEXT:      params_t1.add_output(alloc_0);
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(while_));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
 // CHECK-NEXT:      // Task 2: @k
@@ -81,7 +83,7 @@
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t3);
 // CHECK-NEXT:      // Task 4: @k
 // CHECK-NEXT:      CoreTaskArgs params_t4;
-// CHECK-NEXT:      params_t4.add_input(alloc_0_1);
+// CHECK-NEXT:      params_t4.add_input(alloc_0);
 // CHECK-NEXT:      params_t4.add_output(a_b);
 // CHECK-NEXT:      params_t4.add_scalar((uint64_t)(a_b_c));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t4);

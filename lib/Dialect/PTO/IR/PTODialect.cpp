@@ -6,6 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -83,9 +84,55 @@ static LogicalResult verifyVariableFlags(Operation *op, StringRef name,
   return success();
 }
 
+/// Returns true if `name` is spelled as a C++ identifier.
+static bool isIdentifier(StringRef name) {
+  return !name.empty() && !llvm::isDigit(name.front()) &&
+         llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+/// Checks a `pto.cpp_names` / `pto.cpp_arg_names` array: one identifier or
+/// "" per value of `what`.
+static LogicalResult verifyCppNames(Operation *op, NamedAttribute attr,
+                                    size_t count, StringRef what) {
+  StringRef name = attr.getName().getValue();
+  auto array = dyn_cast<ArrayAttr>(attr.getValue());
+  if (!array || !llvm::all_of(array, llvm::IsaPred<StringAttr>))
+    return op->emitError() << "'" << name << "' must be an array of strings";
+  if (array.size() != count)
+    return op->emitError() << "'" << name << "' has " << array.size()
+                           << " entries for " << count << " " << what;
+  for (auto [index, entry] : llvm::enumerate(array.getAsValueRange<StringAttr>()))
+    if (!entry.empty() && !isIdentifier(entry))
+      return op->emitError() << "'" << name << "' entry #" << index << " '"
+                             << entry << "' is not a C++ identifier";
+  return success();
+}
+
 LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == getCppNamesAttrName())
+    return verifyCppNames(op, attr, op->getNumResults(), "results");
+  if (name == getCppArgNamesAttrName()) {
+    if (!isa<GraphOp, OrchestrationOp, scf::ForOp>(op))
+      return op->emitError() << "'" << name
+                             << "' may only be set on pto.graph, "
+                                "pto.orchestration and scf.for";
+    Region &body = op->getRegion(0);
+    return verifyCppNames(op, attr,
+                          body.empty() ? 0 : body.front().getNumArguments(),
+                          "block arguments");
+  }
+  if (name == getCppNameAttrName()) {
+    auto value = dyn_cast<StringAttr>(attr.getValue());
+    if (!isa<GraphOp>(op) || !value)
+      return op->emitError() << "'" << name
+                             << "' must be a string on a pto.graph";
+    if (!isIdentifier(value.getValue()))
+      return op->emitError() << "'" << name << "' '" << value.getValue()
+                             << "' is not a C++ identifier";
+    return success();
+  }
   if (name == getRuntimeAttrName()) {
     if (!isa<ModuleOp>(op))
       return op->emitError() << "'" << name

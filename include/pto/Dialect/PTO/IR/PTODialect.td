@@ -98,6 +98,23 @@ def PTO_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getResultVariablesAttrName() {
       return ::llvm::StringLiteral("pto.result_variables");
     }
+    /// Name of the attribute recording the C++ variable of each result of
+    /// an op, "" for a result printed as another value
+    /// (pto-legalize-cpp-names).
+    static constexpr ::llvm::StringLiteral getCppNamesAttrName() {
+      return ::llvm::StringLiteral("pto.cpp_names");
+    }
+    /// Name of the attribute recording the C++ variable of each argument of
+    /// an op's entry block (`pto.graph`, `pto.orchestration`, `scf.for`),
+    /// "" for one printed as another value (pto-legalize-cpp-names).
+    static constexpr ::llvm::StringLiteral getCppArgNamesAttrName() {
+      return ::llvm::StringLiteral("pto.cpp_arg_names");
+    }
+    /// Name of the attribute recording the C++ function a `pto.graph`
+    /// prints as (pto-legalize-cpp-names).
+    static constexpr ::llvm::StringLiteral getCppNameAttrName() {
+      return ::llvm::StringLiteral("pto.cpp_name");
+    }
     /// Name of the unit attribute marking a `pto.task_dummy` whose every
     /// dependency is a valid task id (pto-mark-always-submitted-barriers).
     static constexpr ::llvm::StringLiteral getAlwaysSubmittedAttrName() {
