@@ -99,22 +99,26 @@ private:
   /// A fresh identifier for a helper variable, derived from `base`.
   std::string freshName(StringRef base) { return taken.fresh(base); }
 
-  /// The name recorded for `value`, which `user` declares.
-  FailureOr<std::string> getRecordedName(Value value, Operation *user) {
+  /// The name recorded for `value`, which `user` declares. A missing name
+  /// is reported once and fails the translation when it ends (nothing is
+  /// printed); the placeholder keeps the rest of the walk going.
+  std::string getRecordedName(Value value, Operation *user) {
     auto it = recordedNames.find(value);
-    if (it == recordedNames.end())
-      return user->emitOpError()
-             << "declares a C++ variable for a value with no recorded name: "
-                "run pto-legalize-cpp-names (part of "
-                "pto-orchestration-prepare-pipeline) after changing the IR";
-    return it->second.str();
+    if (it != recordedNames.end())
+      return it->second.str();
+    if (!missingName)
+      user->emitOpError()
+          << "declares a C++ variable for a value with no recorded name: "
+             "run pto-legalize-cpp-names (part of "
+             "pto-orchestration-prepare-pipeline) after changing the IR";
+    missingName = true;
+    return "unnamed";
   }
 
   /// Declares `value` under its recorded name.
-  FailureOr<std::string> declare(Value value, Operation *user) {
-    FailureOr<std::string> name = getRecordedName(value, user);
-    if (succeeded(name))
-      bind(value, *name);
+  std::string declare(Value value, Operation *user) {
+    std::string name = getRecordedName(value, user);
+    bind(value, name);
     return name;
   }
 
@@ -237,6 +241,7 @@ private:
   CppNameTable taken;
   /// The recorded name of each value the C++ declares.
   DenseMap<Value, StringRef> recordedNames;
+  bool missingName = false;
   DenseMap<Operation *, int64_t> kernelIds;
   unsigned taskCount = 0;
   /// Prefix of task variables in the function being printed (a Graph's
@@ -308,7 +313,7 @@ LogicalResult OrchestrationEmitter::emitModule() {
   if (failed(emitEntry(*entry)))
     return failure();
   os << "}  // extern \"C\"\n";
-  return success();
+  return failure(missingName);
 }
 
 LogicalResult OrchestrationEmitter::collectNames() {
@@ -388,11 +393,9 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
   Block &body = func.getBody().front();
   unsigned tensorIndex = 0, scalarIndex = 0;
   for (BlockArgument arg : body.getArguments()) {
-    FailureOr<std::string> name = declare(arg, func);
-    if (failed(name))
-      return failure();
+    std::string name = declare(arg, func);
     if (isa<TensorType>(arg.getType())) {
-      os << "const " << sp::kTensorType << "& " << *name << " = "
+      os << "const " << sp::kTensorType << "& " << name << " = "
          << sp::kArgsName << ".tensor(" << tensorIndex++ << ").ref();\n";
       continue;
     }
@@ -401,7 +404,7 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
       return func.emitOpError() << "parameter #" << arg.getArgNumber()
                                 << " has type " << arg.getType()
                                 << ", which has no C++ scalar type here";
-    os << *cType << " " << *name << " = " << sp::kArgsName << ".scalar<"
+    os << *cType << " " << name << " = " << sp::kArgsName << ".scalar<"
        << *cType << ">(" << scalarIndex++ << ");\n";
   }
   if (failed(emitBlock(body)))
@@ -487,10 +490,7 @@ LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
   Block &body = graph.getBody().front();
   unsigned tensorIndex = 0, scalarIndex = 0;
   for (BlockArgument arg : body.getArguments()) {
-    FailureOr<std::string> declared = declare(arg, graph);
-    if (failed(declared))
-      return failure();
-    std::string argName = *declared;
+    std::string argName = declare(arg, graph);
     if (isa<TensorType>(arg.getType())) {
       os << "const " << sp::kTensorType << "& " << argName << " = "
          << sp::kGraphArgsName << ".tensor(" << tensorIndex++ << ").ref();\n";
@@ -621,10 +621,7 @@ LogicalResult OrchestrationEmitter::emitAllocTensors(AllocTensorsOp alloc) {
   for (OpResult result : alloc.getResults()) {
     unsigned index = result.getResultNumber();
     auto type = cast<TensorType>(result.getType());
-    FailureOr<std::string> name = getRecordedName(result, alloc);
-    if (failed(name))
-      return failure();
-    std::string info = freshName(*name + "_ci");
+    std::string info = freshName(getRecordedName(result, alloc) + "_ci");
     std::string shapes = freshName(info + "_shapes");
     SmallVector<std::string> extents;
     ValueRange sizes = alloc.getDynamicSizesOf(index);
@@ -652,10 +649,8 @@ LogicalResult OrchestrationEmitter::emitAllocTensors(AllocTensorsOp alloc) {
      << llvm::join(infos, ", ") << ");\n";
   for (OpResult result : alloc.getResults()) {
     unsigned index = result.getResultNumber();
-    FailureOr<std::string> name = declare(result, alloc);
-    if (failed(name))
-      return failure();
-    os << "const " << sp::kTensorType << "& " << *name << " = " << call << "."
+    std::string name = declare(result, alloc);
+    os << "const " << sp::kTensorType << "& " << name << " = " << call << "."
        << sp::kGetRef << "(" << index << ");\n";
   }
   return success();
@@ -750,10 +745,7 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
     FailureOr<std::string> whenFalse = nameOf(select.getFalseValue(), op);
     if (failed(condition) || failed(whenTrue) || failed(whenFalse))
       return failure();
-    FailureOr<std::string> declared = declare(result, op);
-    if (failed(declared))
-      return failure();
-    std::string name = *declared;
+    std::string name = declare(result, op);
     os << sp::kTensorType << " " << name << " = (" << *condition << ") ? "
        << *whenTrue << " : " << *whenFalse << ";\n";
     return success();
@@ -915,10 +907,7 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
           .Default([](Operation *) { return std::nullopt; });
   if (!expr)
     return op->emitOpError() << "has no orchestration C++ translation";
-  FailureOr<std::string> declared = declare(result, op);
-  if (failed(declared))
-    return failure();
-  std::string name = *declared;
+  std::string name = declare(result, op);
   os << "const " << *cType << " " << name << " = " << *expr << ";\n";
   return success();
 }
@@ -1068,18 +1057,12 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
   for (auto [result, index] : allocated) {
     if (result.use_empty())
       continue;
-    FailureOr<std::string> declared = declare(result, op);
-    if (failed(declared))
-      return failure();
-    std::string name = *declared;
+    std::string name = declare(result, op);
     os << "const " << sp::kTensorType << "& " << name << " = " << outs << "."
        << sp::kGetRef << "(" << index << ");\n";
   }
   if (!op.getTaskId().use_empty()) {
-    FailureOr<std::string> declared = declare(op.getTaskId(), op);
-    if (failed(declared))
-      return failure();
-    std::string name = *declared;
+    std::string name = declare(op.getTaskId(), op);
     os << sp::kTaskIdType << " " << name << " = " << outs << ".task_id();\n";
   }
   return success();
@@ -1109,10 +1092,7 @@ LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
       os << call << ";\n";
       return success();
     }
-    FailureOr<std::string> declared = declare(op.getTaskId(), op);
-    if (failed(declared))
-      return failure();
-    std::string name = *declared;
+    std::string name = declare(op.getTaskId(), op);
     os << sp::kTaskIdType << " " << name << " = " << call << ".task_id();\n";
     return success();
   }
@@ -1120,10 +1100,7 @@ LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
   // fences nothing, so it is submitted only if some edge survived.
   std::string name;
   if (used) {
-    FailureOr<std::string> declared = declare(op.getTaskId(), op);
-    if (failed(declared))
-      return failure();
-    name = *declared;
+    name = declare(op.getTaskId(), op);
     os << sp::kTaskIdType << " " << name << " = " << sp::kInvalidTaskId
        << ";\n";
   }
@@ -1169,10 +1146,7 @@ LogicalResult OrchestrationEmitter::emitSlice(SliceOp op) {
   if (failed(source) || failed(offsets) || failed(sizes))
     return failure();
   int64_t rank = op.getType().getRank();
-  FailureOr<std::string> declared = declare(op.getResult(), op);
-  if (failed(declared))
-    return failure();
-  std::string name = *declared;
+  std::string name = declare(op.getResult(), op);
   std::string shapesVar = freshName(name + "_shapes");
   std::string offsetsVar = freshName(name + "_offsets");
   os << "uint32_t " << shapesVar << "[" << rank << "] = " << *sizes << ";\n";
@@ -1204,10 +1178,7 @@ LogicalResult OrchestrationEmitter::emitTranspose(TransposeOp op) {
   FailureOr<std::string> source = nameOf(op.getSource(), op);
   if (failed(source))
     return failure();
-  FailureOr<std::string> declared = declare(op.getResult(), op);
-  if (failed(declared))
-    return failure();
-  std::string name = *declared;
+  std::string name = declare(op.getResult(), op);
   os << sp::kTensorType << " " << name << " = " << *source << ".transpose("
      << op.getAxis0Attr().getInt() << ", " << op.getAxis1Attr().getInt()
      << ");\n";
@@ -1225,10 +1196,7 @@ LogicalResult OrchestrationEmitter::emitDim(DimOp op) {
   FailureOr<std::string> source = nameOf(op.getSource(), op);
   if (failed(source))
     return failure();
-  FailureOr<std::string> declared = declare(op.getResult(), op);
-  if (failed(declared))
-    return failure();
-  std::string name = *declared;
+  std::string name = declare(op.getResult(), op);
   os << "const int64_t " << name << " = (int64_t)" << *source << ".shapes["
      << axis << "];\n";
   return success();
@@ -1262,10 +1230,7 @@ LogicalResult OrchestrationEmitter::emitRead(ReadOp op) {
   if (failed(source) || failed(indices))
     return failure();
   int64_t rank = op.getSource().getType().getRank();
-  FailureOr<std::string> declared = declare(op.getResult(), op);
-  if (failed(declared))
-    return failure();
-  std::string name = *declared;
+  std::string name = declare(op.getResult(), op);
   std::string index = freshName(name + "_index");
   os << "uint32_t " << index << "[" << std::max<int64_t>(rank, 1)
      << "] = " << (rank ? *indices : "{0}") << ";\n";
@@ -1438,10 +1403,7 @@ LogicalResult OrchestrationEmitter::emitScope(ScopeOp op) {
       resultVars.push_back("");
       continue;
     }
-    FailureOr<std::string> declared = declare(result, op);
-    if (failed(declared))
-      return failure();
-    std::string name = *declared;
+    std::string name = declare(result, op);
     if (failed(declareVariable(name, result.getType(), op)))
       return failure();
     resultVars.push_back(name);
@@ -1502,10 +1464,7 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
       carryVars.push_back(*initName);
       continue;
     }
-    FailureOr<std::string> declared = declare(iterArg, op);
-    if (failed(declared))
-      return failure();
-    std::string name = *declared;
+    std::string name = declare(iterArg, op);
     bool isArray = isa<TaskIdArrayType>(init.getType());
     if (failed(declareVariable(name, init.getType(), op,
                                isArray ? std::nullopt
@@ -1515,10 +1474,7 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
     carryVars.push_back(name);
   }
 
-  FailureOr<std::string> ivName = getRecordedName(op.getInductionVar(), op);
-  if (failed(ivName))
-    return failure();
-  std::string iv = *ivName;
+  std::string iv = getRecordedName(op.getInductionVar(), op);
   std::string header = "for (" + ivType->str() + " " + iv + " = " + *lb +
                        "; " + iv + " < " + *ub + "; " + iv + " += " + *step +
                        ")";
@@ -1562,10 +1518,7 @@ LogicalResult OrchestrationEmitter::emitIf(scf::IfOp op) {
       resultVars.push_back("");
       continue;
     }
-    FailureOr<std::string> declared = declare(result, op);
-    if (failed(declared))
-      return failure();
-    std::string name = *declared;
+    std::string name = declare(result, op);
     if (failed(declareVariable(name, result.getType(), op)))
       return failure();
     resultVars.push_back(name);
@@ -1604,10 +1557,7 @@ LogicalResult OrchestrationEmitter::emitArrayOp(Operation *op) {
     FailureOr<std::string> value = nameOf(splat.getValue(), op);
     if (failed(value))
       return failure();
-    FailureOr<std::string> declared = declare(splat.getResult(), op);
-    if (failed(declared))
-      return failure();
-    std::string name = *declared;
+    std::string name = declare(splat.getResult(), op);
     unsigned size = splat.getType().getSize();
     std::string k = freshName("k");
     os << sp::kTaskIdType << " " << name << "[" << size << "];\n";
@@ -1622,10 +1572,7 @@ LogicalResult OrchestrationEmitter::emitArrayOp(Operation *op) {
     if (failed(array) || failed(index))
       return failure();
     // A snapshot: a later update of the slot does not change it.
-    FailureOr<std::string> declared = declare(get.getResult(), op);
-    if (failed(declared))
-      return failure();
-    std::string name = *declared;
+    std::string name = declare(get.getResult(), op);
     os << sp::kTaskIdType << " " << name << " = " << *array << "[" << *index
        << "];\n";
     return success();
