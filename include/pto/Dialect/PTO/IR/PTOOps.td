@@ -128,7 +128,11 @@ def PTO_GraphOp : PTO_FunctionOp<"graph", [Symbol]> {
     `pto-legalize-graph-boundary` pass makes a Graph replay-safe.
 
     Parameters follow the kernel rules (directions, tensors before scalars).
-    Called with `pto.call`. A Graph must have a body.
+    Called with `pto.call`, from the orchestration function only (a Graph
+    launch inside a Graph is rejected). A Graph must have a body, and its
+    module must target the runtime that records Graphs
+    (`pto.runtime = #pto.runtime<host_build_graph>`); the verifier rejects a
+    Graph in a module for any other runtime.
 
     ```mlir
     pto.graph @layer(%x: !pto.tensor<16xf32>,
