@@ -318,6 +318,10 @@ def PTO_SliceOp : PTO_Op<"slice", [Pure, AttrSizedOperandSegments,
     layout and one extent per axis: the literal size, or `?` for a dynamic
     one. Literal windows must lie inside literal source extents.
 
+    Folds to `source` when the window is the whole tensor: every offset is
+    0 and every size equals the source's (static) extent. The view then
+    names the same buffer with the same shape and layout.
+
     ```mlir
     %wl = pto.slice %w[%base, 0] [128, 128]
         : !pto.tensor<5120x128xf32> to !pto.tensor<128x128xf32>
@@ -343,6 +347,7 @@ def PTO_SliceOp : PTO_Op<"slice", [Pure, AttrSizedOperandSegments,
                    "::llvm::ArrayRef<::mlir::OpFoldResult>":$sizes)>
   ];
   let hasVerifier = 1;
+  let hasFolder = 1;
   let extraClassDeclaration = [{
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedOffsets();
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedSizes();
@@ -508,12 +513,16 @@ def PTO_TransposeOp : PTO_Op<"transpose", [Pure,
     A zero-copy view of `source` with axes `axis0` and `axis1` exchanged
     (`Tensor::transpose` in the runtime).
 
+    A transpose of a transpose that swaps the same two axes (in either
+    order) folds to the inner source: swapping twice is the identity view.
+
     ```mlir
     %xt = pto.transpose %x, 0, 1 : !pto.tensor<16x32xf32>
     ```
   }];
   let arguments = (ins PTO_Tensor:$source, I64Attr:$axis0, I64Attr:$axis1);
   let results = (outs PTO_Tensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = [{
     $source `,` $axis0 `,` $axis1 attr-dict `:` qualified(type($source))
   }];
@@ -604,6 +613,13 @@ def PTO_ArrayGetOp : PTO_Op<"array_get", [Pure]> {
   let description = [{
     Returns element `index` of `array`. A constant index must be in bounds.
 
+    Folds to the splat value when `array` is a `pto.array_splat`, and to
+    the written value when `array` is a `pto.array_update` of the same index
+    (the same value, or equal constants). When the update writes another
+    constant index, canonicalization reads the older array instead, with a
+    new `pto.array_get` placed just before the update: the runtime updates
+    the array in place, so the read must precede the update.
+
     ```mlir
     %t = pto.array_get %ids[%k] : !pto.task_id_array<4>
     ```
@@ -612,6 +628,8 @@ def PTO_ArrayGetOp : PTO_Op<"array_get", [Pure]> {
   let results = (outs PTO_TaskId:$result);
   let assemblyFormat = "$array `[` $index `]` attr-dict `:` qualified(type($array))";
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def PTO_ArrayUpdateOp : PTO_Op<"array_update", [Pure,
