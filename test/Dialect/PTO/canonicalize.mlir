@@ -1,4 +1,7 @@
 // RUN: pto-opt %s -split-input-file -canonicalize | FileCheck %s
+// The effects that make an allocation trivially dead must not make two of
+// them equal: the same checks hold after cse.
+// RUN: pto-opt %s -split-input-file -canonicalize -cse | FileCheck %s
 
 // Folders and canonicalization patterns of the pto ops. Each positive case
 // has a negative one next to it that must stay as written.
@@ -167,5 +170,40 @@ pto.orchestration @get_of_update_unknown_index(%i: index, %j: index) {
   %ids2 = pto.array_update %ids1[%c1], %d : !pto.task_id_array<4>
   %g1 = pto.array_get %ids2[%j] : !pto.task_id_array<4>
   %e = pto.task_dummy deps(%g0, %g1, %ids2 : !pto.task_id, !pto.task_id, !pto.task_id_array<4>)
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @fill(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+
+// An allocation nobody uses is dead; one a task writes is not. A batch
+// is dead only when all of its results are.
+// CHECK-LABEL: pto.orchestration @dead_allocations(
+// CHECK-NEXT:    %[[USED:.+]] = pto.create : !pto.tensor<16xf32>
+// CHECK-NEXT:    pto.submit @fill(%[[USED]])
+// CHECK-NEXT:    %[[BATCH:[a-z0-9_]+]]:2 = pto.alloc_tensors : !pto.tensor<8xf16>, !pto.tensor<16xf32>
+// CHECK-NEXT:    pto.submit @fill(%[[BATCH]]#1)
+// CHECK-NEXT:    pto.return
+pto.orchestration @dead_allocations(%n: index, %v: f32) {
+  %dead = pto.create : !pto.tensor<16xf32>
+  %dead_dyn = pto.create(%n) : !pto.tensor<?x128xf32>
+  %dead_full = pto.full %v(%n) : !pto.tensor<?xf32>
+  %dead_a, %dead_b = pto.alloc_tensors(%n) : !pto.tensor<?x128xf32>, !pto.tensor<16xf16>
+  %used = pto.create : !pto.tensor<16xf32>
+  %y, %t = pto.submit @fill(%used) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+  %half, %used_b = pto.alloc_tensors : !pto.tensor<8xf16>, !pto.tensor<16xf32>
+  %yb, %tb = pto.submit @fill(%used_b) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+  pto.return
+}
+
+// Two allocations are two buffers, even when both are used the same way.
+// CHECK-LABEL: pto.orchestration @creates_are_not_merged(
+// CHECK-COUNT-2: pto.create : !pto.tensor<16xf32>
+pto.orchestration @creates_are_not_merged() {
+  %a = pto.create : !pto.tensor<16xf32>
+  %ya, %ta = pto.submit @fill(%a) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+  %b = pto.create : !pto.tensor<16xf32>
+  %yb, %tb = pto.submit @fill(%b) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
   pto.return
 }

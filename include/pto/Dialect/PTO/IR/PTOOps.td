@@ -354,12 +354,14 @@ def PTO_SliceOp : PTO_Op<"slice", [Pure, AttrSizedOperandSegments,
   }];
 }
 
-def PTO_CreateOp : PTO_Op<"create", [
-    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+def PTO_CreateOp : PTO_Op<"create"> {
   let summary = "Allocate an intermediate tensor";
   let description = [{
     Allocates a new tensor (`alloc_tensors` in the runtime). One `index`
     operand per `?` extent of the result type, in axis order.
+
+    The allocation is the only effect, and it is on the result: an unused
+    `pto.create` is trivially dead, and canonicalization erases it.
 
     ```mlir
     %tmp = pto.create : !pto.tensor<16x128xf32>
@@ -367,7 +369,7 @@ def PTO_CreateOp : PTO_Op<"create", [
     ```
   }];
   let arguments = (ins Variadic<Index>:$dynamic_sizes);
-  let results = (outs PTO_Tensor:$result);
+  let results = (outs Res<PTO_Tensor, "", [MemAlloc<DefaultResource>]>:$result);
   let assemblyFormat = [{
     (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($result))
   }];
@@ -375,7 +377,6 @@ def PTO_CreateOp : PTO_Op<"create", [
 }
 
 def PTO_AllocTensorsOp : PTO_Op<"alloc_tensors", [
-    MemoryEffects<[MemAlloc<DefaultResource>]>,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "Allocate a batch of intermediate tensors in one runtime call";
   let description = [{
@@ -391,6 +392,9 @@ def PTO_AllocTensorsOp : PTO_Op<"alloc_tensors", [
     for none), which the op's location cannot carry per result. The printer
     names the SSA results after them too.
 
+    Like `pto.create`, it allocates its results and has no other effect:
+    when no result is used, it is trivially dead.
+
     ```mlir
     %a, %b = pto.alloc_tensors(%n) {names = ["a", "b"]}
         : !pto.tensor<?x128xf32>, !pto.tensor<16xf16>
@@ -398,7 +402,8 @@ def PTO_AllocTensorsOp : PTO_Op<"alloc_tensors", [
   }];
   let arguments = (ins Variadic<Index>:$dynamic_sizes,
                        OptionalAttr<StrArrayAttr>:$names);
-  let results = (outs Variadic<PTO_Tensor>:$results);
+  let results = (outs Res<Variadic<PTO_Tensor>, "",
+                          [MemAlloc<DefaultResource>]>:$results);
   let assemblyFormat = [{
     (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($results))
   }];
@@ -412,7 +417,6 @@ def PTO_AllocTensorsOp : PTO_Op<"alloc_tensors", [
 }
 
 def PTO_FullOp : PTO_Op<"full", [
-    MemoryEffects<[MemAlloc<DefaultResource>]>,
     TypesMatchWith<"value type matches the element type",
                    "result", "value",
                    "::mlir::getElementTypeOrSelf($_self)">]> {
@@ -420,14 +424,15 @@ def PTO_FullOp : PTO_Op<"full", [
   let description = [{
     Allocates a tensor whose every element is `value`. Dynamic extents as in
     `pto.create`. The orchestration runtimes have no lowering for it; the
-    Graph legality checks reject it inside a Graph.
+    Graph legality checks reject it inside a Graph. Like `pto.create`,
+    an unused `pto.full` is trivially dead.
 
     ```mlir
     %zeros = pto.full %zero : !pto.tensor<16xf32>
     ```
   }];
   let arguments = (ins PTO_Scalar:$value, Variadic<Index>:$dynamic_sizes);
-  let results = (outs PTO_Tensor:$result);
+  let results = (outs Res<PTO_Tensor, "", [MemAlloc<DefaultResource>]>:$result);
   let assemblyFormat = [{
     $value (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($result))
   }];
