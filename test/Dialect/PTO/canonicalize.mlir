@@ -207,3 +207,102 @@ pto.orchestration @creates_are_not_merged() {
   %yb, %tb = pto.submit @fill(%b) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
   pto.return
 }
+
+// -----
+
+pto.kernel aiv @add(%a: !pto.tensor<16xf32>,
+                    %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+
+// An auto scope holding only its yield is its yielded values.
+// CHECK-LABEL: pto.orchestration @empty_auto_scope(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+// CHECK-SAME:      %[[ACC:[a-z0-9_]+]]: !pto.tensor<16xf32>
+// CHECK-NEXT:    pto.submit @add(%[[X]], %[[ACC]])
+// CHECK-NEXT:    pto.return
+pto.orchestration @empty_auto_scope(%x: !pto.tensor<16xf32>,
+                                    %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.scope {
+  }
+  %r = pto.scope -> !pto.tensor<16xf32> {
+    pto.yield %acc : !pto.tensor<16xf32>
+  }
+  %acc1, %t = pto.submit @add(%x, %r) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+  pto.return
+}
+
+// An empty manual scope is left alone.
+// CHECK-LABEL: pto.orchestration @empty_manual_scope(
+// CHECK-NEXT:    %[[R:.+]] = pto.scope manual -> !pto.tensor<16xf32> {
+// CHECK-NEXT:      pto.yield
+// CHECK-NEXT:    }
+// CHECK-NEXT:    pto.submit @add(%{{.+}}, %[[R]])
+pto.orchestration @empty_manual_scope(%x: !pto.tensor<16xf32>,
+                                      %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  %r = pto.scope manual -> !pto.tensor<16xf32> {
+    pto.yield %acc : !pto.tensor<16xf32>
+  }
+  %acc1, %t = pto.submit @add(%x, %r) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+  pto.return
+}
+
+// An auto scope that is all of an auto scope's body merges into it; the
+// outer scope yields what the inner one did, task ids included.
+// CHECK-LABEL: pto.orchestration @nested_auto_scopes(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
+// CHECK-SAME:      %[[ACC:[a-z0-9_]+]]: !pto.tensor<16xf32>
+// CHECK:         scf.for %{{.+}} iter_args(%[[PREV:.+]] = %{{.+}}) -> (!pto.task_id) {
+// CHECK-NEXT:      %[[R:.+]]:2 = pto.scope -> !pto.tensor<16xf32>, !pto.task_id {
+// CHECK-NEXT:        %[[A1:[a-z0-9_]+]], %[[T:[a-z0-9_]+]] = pto.submit @add(%[[X]], %[[ACC]]) deps(%[[PREV]] : !pto.task_id)
+// CHECK-NEXT:        pto.yield %[[A1]], %[[T]] : !pto.tensor<16xf32>, !pto.task_id
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.yield %[[R]]#1
+pto.orchestration @nested_auto_scopes(%x: !pto.tensor<16xf32>,
+                                      %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %none = pto.invalid_task_id
+  %last = scf.for %iv = %c0 to %c4 step %c1 iter_args(%prev = %none) -> (!pto.task_id) {
+    %o:2 = pto.scope -> !pto.tensor<16xf32>, !pto.task_id {
+      %i:2 = pto.scope -> !pto.task_id, !pto.tensor<16xf32> {
+        %acc1, %t = pto.submit @add(%x, %acc) deps(%prev : !pto.task_id) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        pto.yield %t, %acc1 : !pto.task_id, !pto.tensor<16xf32>
+      }
+      pto.yield %i#1, %i#0 : !pto.tensor<16xf32>, !pto.task_id
+    }
+    scf.yield %o#1 : !pto.task_id
+  }
+  pto.return
+}
+
+// A manual scope in an auto one, an auto scope in a manual one, and an auto
+// scope beside other ops of its parent all keep their scopes.
+// CHECK-LABEL: pto.orchestration @scopes_that_stay(
+// CHECK:         pto.scope {
+// CHECK-NEXT:      pto.scope manual {
+// CHECK:         pto.scope manual {
+// CHECK-NEXT:      pto.scope {
+// CHECK:         pto.scope {
+// CHECK-NEXT:      pto.submit
+// CHECK-NEXT:      pto.scope {
+// CHECK-NEXT:        pto.submit
+pto.orchestration @scopes_that_stay(%x: !pto.tensor<16xf32>,
+                                    %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  pto.scope {
+    pto.scope manual {
+      %acc1, %t = pto.submit @add(%x, %acc) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+  }
+  pto.scope manual {
+    pto.scope {
+      %acc1, %t = pto.submit @add(%x, %acc) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+  }
+  pto.scope {
+    %acc1, %t = pto.submit @add(%x, %acc) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.scope {
+      %acc2, %t2 = pto.submit @add(%x, %acc1) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+  }
+  pto.return
+}

@@ -930,6 +930,51 @@ LogicalResult ScopeOp::verify() {
   return success();
 }
 
+namespace {
+/// An auto scope with nothing but its terminator: rt_scope_begin and
+/// rt_scope_end with no task between them.
+struct EraseEmptyAutoScope : OpRewritePattern<ScopeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ScopeOp scope,
+                                PatternRewriter &rewriter) const override {
+    Block &body = scope.getBody().front();
+    if (scope.getManual() || &body.front() != &body.back())
+      return failure();
+    rewriter.replaceOp(scope, cast<YieldOp>(body.back()).getOperands());
+    return success();
+  }
+};
+
+/// An auto scope that is the only op of an auto scope begins and ends with
+/// it, so its tasks already share the outer scope's dependency tracking.
+/// (A manual scope nested in an auto one, or the reverse, changes how its
+/// tasks are ordered: never merged.)
+struct MergeNestedAutoScope : OpRewritePattern<ScopeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ScopeOp outer,
+                                PatternRewriter &rewriter) const override {
+    Block &body = outer.getBody().front();
+    auto inner = dyn_cast<ScopeOp>(body.front());
+    if (outer.getManual() || !inner || inner.getManual() ||
+        inner->getNextNode() != &body.back())
+      return failure();
+    Block &innerBody = inner.getBody().front();
+    auto innerYield = cast<YieldOp>(innerBody.back());
+    rewriter.inlineBlockBefore(&innerBody, inner);
+    rewriter.replaceOp(inner, innerYield.getOperands());
+    rewriter.eraseOp(innerYield);
+    return success();
+  }
+};
+} // namespace
+
+void ScopeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                          MLIRContext *context) {
+  patterns.add<EraseEmptyAutoScope, MergeNestedAutoScope>(context);
+}
+
 //===----------------------------------------------------------------------===//
 // Task id arrays
 //===----------------------------------------------------------------------===//

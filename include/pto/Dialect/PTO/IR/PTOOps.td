@@ -554,6 +554,12 @@ def PTO_ScopeOp : PTO_Op<"scope", [
     block holding the scope (to become the carry of an enclosing loop or
     branch); the verifier rejects any other use.
 
+    Canonicalization collapses auto scopes that mean nothing to the
+    runtime: an auto scope whose body is only its `pto.yield` is replaced
+    by the yielded values, and an auto scope that is the only op (besides
+    the terminator) of an auto scope is merged into it (both open and close
+    together). Manual scopes are left alone.
+
     ```mlir
     %c2 = pto.scope manual -> !pto.tensor<16xf32> {
       %c1, %t0 = pto.submit @k(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
@@ -570,6 +576,7 @@ def PTO_ScopeOp : PTO_Op<"scope", [
   let builders = [OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
                                  CArg<"bool", "false">:$manual)>];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def PTO_YieldOp : PTO_Op<"yield", [Pure, ReturnLike, Terminator,
