@@ -7,11 +7,12 @@ namespace mlir {
 class DialectRegistry;
 namespace pto {
 
-/// Inserts the dialects pto programs use: pto, arith, scf and func.
+/// Inserts the dialects pto programs use: pto, arith, emitc, scf and func
+/// (with func's inliner extension).
 void registerAllDialects(DialectRegistry &registry);
 
 /// Registers the pto passes and pipelines plus the generic upstream passes
-/// useful on pto IR (canonicalize, cse, symbol-dce, ...).
+/// useful on pto IR (canonicalize, cse, inline, symbol-dce, ...).
 void registerAllPasses();
 
 /// Registers the translations `pto-translate` offers.

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -23,8 +24,12 @@ void registerToCppTranslation();
 } // namespace mlir
 
 void mlir::pto::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<pto::PTODialect, arith::ArithDialect, scf::SCFDialect,
-                  func::FuncDialect>();
+  // emitc: pto-translate's upstream C++ translation reads it, so pto-opt
+  // must be able to pass it through.
+  registry.insert<pto::PTODialect, arith::ArithDialect, emitc::EmitCDialect,
+                  scf::SCFDialect, func::FuncDialect>();
+  // func promises its inliner interface; the inline pass needs it.
+  func::registerInlinerExtension(registry);
 }
 
 void mlir::pto::registerAllPasses() {
@@ -33,6 +38,7 @@ void mlir::pto::registerAllPasses() {
   registerOrchestrationPreparePipeline();
   registerCanonicalizerPass();
   registerCSEPass();
+  registerInlinerPass();
   registerSymbolDCEPass();
   registerSCCPPass();
   registerStripDebugInfoPass();

@@ -103,7 +103,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
-from . import translate
+from . import __version__, translate
 from .parsing import parse_file
 from ._mlir_libs import _site_initialize_0 as _native
 from .dialects import pto
@@ -1181,6 +1181,8 @@ def _argument_parser() -> argparse.ArgumentParser:
                         help="print MLIR's pass timing report for each pipeline (stderr)")
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="no progress lines and no report on stdout; errors only")
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {__version__}")
     return parser
 
 

@@ -28,3 +28,8 @@ def pto_opt() -> str:
 @pytest.fixture(scope="session")
 def pto_translate() -> str:
     return _installed_tool("pto-translate")
+
+
+@pytest.fixture(scope="session")
+def pto_compile() -> str:
+    return _installed_tool("pto-compile")

@@ -1,5 +1,6 @@
 """The installed command-line tools."""
 
+import importlib.metadata
 import subprocess
 
 import pytest
@@ -15,6 +16,13 @@ def run(*cmd, stdin=None, check=True):
 def test_versions(pto_opt, pto_translate):
     assert f"pto-opt {pto_mlir.__version__}" in run(pto_opt, "--version").stdout
     assert f"pto-translate {pto_mlir.__version__}" in run(pto_translate, "--version").stdout
+
+
+def test_pto_compile_version(pto_compile):
+    # The installed distribution's version, which is the package's.
+    assert pto_mlir.__version__ == importlib.metadata.version("pto-mlir")
+    result = run(pto_compile, "--version")
+    assert result.stdout == f"pto-compile {pto_mlir.__version__}\n"
 
 
 def test_pto_opt_registers_only_what_pto_needs(pto_opt):

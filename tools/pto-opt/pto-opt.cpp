@@ -1,7 +1,7 @@
 //===- pto-opt.cpp - PTO optimizer driver ---------------------------------===//
 //
 // Parses, verifies, transforms and prints pto IR. Registers the pto, arith,
-// scf and func dialects and the passes a pto pipeline uses; not every
+// emitc, scf and func dialects and the passes a pto pipeline uses; not every
 // upstream pass.
 //
 //===----------------------------------------------------------------------===//

@@ -6,6 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -19,6 +20,44 @@ using namespace mlir;
 
 namespace mlir::pto {
 
+namespace {
+/// What the upstream inliner may do with pto IR (docs/design.md,
+/// "Inlining"): a Graph call is never inlined, and pto ops from an inlined
+/// body (say a func.func helper) may land only where their verifiers
+/// accept them.
+struct PTOInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  /// `pto.call` is the only pto call: it submits a Graph, the unit the
+  /// host_build_graph runtime records and replays. Inlined, its tasks would
+  /// be submitted by the caller on every call and its boundary would be
+  /// gone. (Kernel launches are no calls: pto.submit is no CallOpInterface.)
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return false;
+  }
+
+  /// Function and scope bodies may receive a helper's code.
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+
+  bool isLegalToInline(Operation *op, Region *dest, bool,
+                       IRMapping &) const final {
+    // Function-like ops live in the module; pto.return ends one of them.
+    if (isa<KernelOp, GraphOp, OrchestrationOp, ReturnOp>(op))
+      return false;
+    auto func = dest->getParentOfType<FunctionOpInterface>();
+    if (isa<SubmitOp, CallOp, TaskDummyOp>(op) &&
+        !isa_and_nonnull<GraphOp, OrchestrationOp>(func))
+      return false;
+    // A Graph records tasks and runs no host writes or nested Graphs.
+    if (isa<CallOp, WriteOp>(op) && dest->getParentOfType<GraphOp>())
+      return false;
+    return true;
+  }
+};
+} // namespace
+
 void PTODialect::initialize() {
   registerTypes();
   registerAttributes();
@@ -26,6 +65,7 @@ void PTODialect::initialize() {
 #define GET_OP_LIST
 #include "pto/Dialect/PTO/IR/PTOOps.cpp.inc"
       >();
+  addInterfaces<PTOInlinerInterface>();
 }
 
 void PTODialect::registerAttributes() {

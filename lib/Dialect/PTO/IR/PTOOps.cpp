@@ -7,6 +7,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
@@ -599,6 +600,18 @@ SmallVector<OpFoldResult> SliceOp::getMixedSizes() {
 
 Value SliceOp::getViewSource() { return getSource(); }
 
+OpFoldResult SliceOp::fold(FoldAdaptor) {
+  auto sourceType = cast<TensorType>(getSource().getType());
+  if (getType() != sourceType)
+    return {};
+  for (auto [offset, size, extent] : llvm::zip_equal(
+           getMixedOffsets(), getMixedSizes(), sourceType.getShape()))
+    if (!isZeroInteger(offset) || ShapedType::isDynamic(extent) ||
+        !isConstantIntValue(size, extent))
+      return {};
+  return getSource();
+}
+
 LogicalResult SliceOp::verify() {
   auto sourceType = cast<TensorType>(getSource().getType());
   auto resultType = cast<TensorType>(getResult().getType());
@@ -840,6 +853,20 @@ LogicalResult TransposeOp::inferReturnTypes(
 
 Value TransposeOp::getViewSource() { return getSource(); }
 
+OpFoldResult TransposeOp::fold(FoldAdaptor) {
+  auto inner = getSource().getDefiningOp<TransposeOp>();
+  if (!inner)
+    return {};
+  // The pair is unordered: swapping (0, 1) and (1, 0) is the same view.
+  auto pair = [](TransposeOp op) {
+    uint64_t a = op.getAxis0(), b = op.getAxis1();
+    return std::make_pair(std::min(a, b), std::max(a, b));
+  };
+  if (pair(*this) != pair(inner))
+    return {};
+  return inner.getSource();
+}
+
 //===----------------------------------------------------------------------===//
 // ScopeOp
 //===----------------------------------------------------------------------===//
@@ -903,6 +930,51 @@ LogicalResult ScopeOp::verify() {
   return success();
 }
 
+namespace {
+/// An auto scope with nothing but its terminator: rt_scope_begin and
+/// rt_scope_end with no task between them.
+struct EraseEmptyAutoScope : OpRewritePattern<ScopeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ScopeOp scope,
+                                PatternRewriter &rewriter) const override {
+    Block &body = scope.getBody().front();
+    if (scope.getManual() || &body.front() != &body.back())
+      return failure();
+    rewriter.replaceOp(scope, cast<YieldOp>(body.back()).getOperands());
+    return success();
+  }
+};
+
+/// An auto scope that is the only op of an auto scope begins and ends with
+/// it, so its tasks already share the outer scope's dependency tracking.
+/// (A manual scope nested in an auto one, or the reverse, changes how its
+/// tasks are ordered: never merged.)
+struct MergeNestedAutoScope : OpRewritePattern<ScopeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ScopeOp outer,
+                                PatternRewriter &rewriter) const override {
+    Block &body = outer.getBody().front();
+    auto inner = dyn_cast<ScopeOp>(body.front());
+    if (outer.getManual() || !inner || inner.getManual() ||
+        inner->getNextNode() != &body.back())
+      return failure();
+    Block &innerBody = inner.getBody().front();
+    auto innerYield = cast<YieldOp>(innerBody.back());
+    rewriter.inlineBlockBefore(&innerBody, inner);
+    rewriter.replaceOp(inner, innerYield.getOperands());
+    rewriter.eraseOp(innerYield);
+    return success();
+  }
+};
+} // namespace
+
+void ScopeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                          MLIRContext *context) {
+  patterns.add<EraseEmptyAutoScope, MergeNestedAutoScope>(context);
+}
+
 //===----------------------------------------------------------------------===//
 // Task id arrays
 //===----------------------------------------------------------------------===//
@@ -946,6 +1018,50 @@ static LogicalResult verifyArrayIndex(Operation *op, Value index,
 
 LogicalResult ArrayGetOp::verify() {
   return verifyArrayIndex(*this, getIndex(), getArray().getType());
+}
+
+OpFoldResult ArrayGetOp::fold(FoldAdaptor) {
+  Value array = getArray();
+  if (auto splat = array.getDefiningOp<ArraySplatOp>())
+    return splat.getValue();
+  auto update = array.getDefiningOp<ArrayUpdateOp>();
+  if (!update)
+    return {};
+  std::optional<int64_t> read = getConstantIntValue(getIndex());
+  if (update.getIndex() == getIndex() ||
+      (read && read == getConstantIntValue(update.getIndex())))
+    return update.getValue();
+  return {};
+}
+
+namespace {
+/// Reads an element an update did not write from the array before the
+/// update. The new read must precede the update, which writes the runtime's
+/// array in place (a later read of the old array fails its verifier).
+struct ReadAroundUpdate : OpRewritePattern<ArrayGetOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ArrayGetOp get,
+                                PatternRewriter &rewriter) const override {
+    auto update = get.getArray().getDefiningOp<ArrayUpdateOp>();
+    if (!update)
+      return failure();
+    std::optional<int64_t> read = getConstantIntValue(get.getIndex());
+    std::optional<int64_t> written = getConstantIntValue(update.getIndex());
+    if (!read || !written || *read == *written)
+      return failure();
+    rewriter.setInsertionPoint(update);
+    // The read's own constant may be defined after the update.
+    Value index = rewriter.create<arith::ConstantIndexOp>(get.getLoc(), *read);
+    rewriter.replaceOpWithNewOp<ArrayGetOp>(get, update.getArray(), index);
+    return success();
+  }
+};
+} // namespace
+
+void ArrayGetOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                             MLIRContext *context) {
+  patterns.add<ReadAroundUpdate>(context);
 }
 
 LogicalResult ArrayUpdateOp::verify() {

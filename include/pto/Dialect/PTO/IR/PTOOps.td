@@ -322,6 +322,10 @@ def PTO_SliceOp : PTO_Op<"slice", [Pure, AttrSizedOperandSegments,
     layout and one extent per axis: the literal size, or `?` for a dynamic
     one. Literal windows must lie inside literal source extents.
 
+    Folds to `source` when the window is the whole tensor: every offset is
+    0 and every size equals the source's (static) extent. The view then
+    names the same buffer with the same shape and layout.
+
     ```mlir
     %wl = pto.slice %w[%base, 0] [128, 128]
         : !pto.tensor<5120x128xf32> to !pto.tensor<128x128xf32>
@@ -347,18 +351,21 @@ def PTO_SliceOp : PTO_Op<"slice", [Pure, AttrSizedOperandSegments,
                    "::llvm::ArrayRef<::mlir::OpFoldResult>":$sizes)>
   ];
   let hasVerifier = 1;
+  let hasFolder = 1;
   let extraClassDeclaration = [{
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedOffsets();
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedSizes();
   }];
 }
 
-def PTO_CreateOp : PTO_Op<"create", [
-    MemoryEffects<[MemAlloc<DefaultResource>]>]> {
+def PTO_CreateOp : PTO_Op<"create"> {
   let summary = "Allocate an intermediate tensor";
   let description = [{
     Allocates a new tensor (`alloc_tensors` in the runtime). One `index`
     operand per `?` extent of the result type, in axis order.
+
+    The allocation is the only effect, and it is on the result: an unused
+    `pto.create` is trivially dead, and canonicalization erases it.
 
     ```mlir
     %tmp = pto.create : !pto.tensor<16x128xf32>
@@ -366,7 +373,7 @@ def PTO_CreateOp : PTO_Op<"create", [
     ```
   }];
   let arguments = (ins Variadic<Index>:$dynamic_sizes);
-  let results = (outs PTO_Tensor:$result);
+  let results = (outs Res<PTO_Tensor, "", [MemAlloc<DefaultResource>]>:$result);
   let assemblyFormat = [{
     (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($result))
   }];
@@ -374,7 +381,6 @@ def PTO_CreateOp : PTO_Op<"create", [
 }
 
 def PTO_AllocTensorsOp : PTO_Op<"alloc_tensors", [
-    MemoryEffects<[MemAlloc<DefaultResource>]>,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "Allocate a batch of intermediate tensors in one runtime call";
   let description = [{
@@ -390,6 +396,9 @@ def PTO_AllocTensorsOp : PTO_Op<"alloc_tensors", [
     for none), which the op's location cannot carry per result. The printer
     names the SSA results after them too.
 
+    Like `pto.create`, it allocates its results and has no other effect:
+    when no result is used, it is trivially dead.
+
     ```mlir
     %a, %b = pto.alloc_tensors(%n) {names = ["a", "b"]}
         : !pto.tensor<?x128xf32>, !pto.tensor<16xf16>
@@ -397,7 +406,8 @@ def PTO_AllocTensorsOp : PTO_Op<"alloc_tensors", [
   }];
   let arguments = (ins Variadic<Index>:$dynamic_sizes,
                        OptionalAttr<StrArrayAttr>:$names);
-  let results = (outs Variadic<PTO_Tensor>:$results);
+  let results = (outs Res<Variadic<PTO_Tensor>, "",
+                          [MemAlloc<DefaultResource>]>:$results);
   let assemblyFormat = [{
     (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($results))
   }];
@@ -411,7 +421,6 @@ def PTO_AllocTensorsOp : PTO_Op<"alloc_tensors", [
 }
 
 def PTO_FullOp : PTO_Op<"full", [
-    MemoryEffects<[MemAlloc<DefaultResource>]>,
     TypesMatchWith<"value type matches the element type",
                    "result", "value",
                    "::mlir::getElementTypeOrSelf($_self)">]> {
@@ -419,14 +428,15 @@ def PTO_FullOp : PTO_Op<"full", [
   let description = [{
     Allocates a tensor whose every element is `value`. Dynamic extents as in
     `pto.create`. The orchestration runtimes have no lowering for it; the
-    Graph legality checks reject it inside a Graph.
+    Graph legality checks reject it inside a Graph. Like `pto.create`,
+    an unused `pto.full` is trivially dead.
 
     ```mlir
     %zeros = pto.full %zero : !pto.tensor<16xf32>
     ```
   }];
   let arguments = (ins PTO_Scalar:$value, Variadic<Index>:$dynamic_sizes);
-  let results = (outs PTO_Tensor:$result);
+  let results = (outs Res<PTO_Tensor, "", [MemAlloc<DefaultResource>]>:$result);
   let assemblyFormat = [{
     $value (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($result))
   }];
@@ -512,12 +522,16 @@ def PTO_TransposeOp : PTO_Op<"transpose", [Pure,
     A zero-copy view of `source` with axes `axis0` and `axis1` exchanged
     (`Tensor::transpose` in the runtime).
 
+    A transpose of a transpose that swaps the same two axes (in either
+    order) folds to the inner source: swapping twice is the identity view.
+
     ```mlir
     %xt = pto.transpose %x, 0, 1 : !pto.tensor<16x32xf32>
     ```
   }];
   let arguments = (ins PTO_Tensor:$source, I64Attr:$axis0, I64Attr:$axis1);
   let results = (outs PTO_Tensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = [{
     $source `,` $axis0 `,` $axis1 attr-dict `:` qualified(type($source))
   }];
@@ -544,6 +558,12 @@ def PTO_ScopeOp : PTO_Op<"scope", [
     block holding the scope (to become the carry of an enclosing loop or
     branch); the verifier rejects any other use.
 
+    Canonicalization collapses auto scopes that mean nothing to the
+    runtime: an auto scope whose body is only its `pto.yield` is replaced
+    by the yielded values, and an auto scope that is the only op (besides
+    the terminator) of an auto scope is merged into it (both open and close
+    together). Manual scopes are left alone.
+
     ```mlir
     %c2 = pto.scope manual -> !pto.tensor<16xf32> {
       %c1, %t0 = pto.submit @k(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
@@ -560,6 +580,7 @@ def PTO_ScopeOp : PTO_Op<"scope", [
   let builders = [OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
                                  CArg<"bool", "false">:$manual)>];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def PTO_YieldOp : PTO_Op<"yield", [Pure, ReturnLike, Terminator,
@@ -608,6 +629,13 @@ def PTO_ArrayGetOp : PTO_Op<"array_get", [Pure]> {
   let description = [{
     Returns element `index` of `array`. A constant index must be in bounds.
 
+    Folds to the splat value when `array` is a `pto.array_splat`, and to
+    the written value when `array` is a `pto.array_update` of the same index
+    (the same value, or equal constants). When the update writes another
+    constant index, canonicalization reads the older array instead, with a
+    new `pto.array_get` placed just before the update: the runtime updates
+    the array in place, so the read must precede the update.
+
     ```mlir
     %t = pto.array_get %ids[%k] : !pto.task_id_array<4>
     ```
@@ -616,6 +644,8 @@ def PTO_ArrayGetOp : PTO_Op<"array_get", [Pure]> {
   let results = (outs PTO_TaskId:$result);
   let assemblyFormat = "$array `[` $index `]` attr-dict `:` qualified(type($array))";
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def PTO_ArrayUpdateOp : PTO_Op<"array_update", [Pure,
