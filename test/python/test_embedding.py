@@ -1,11 +1,12 @@
 """Embedding the installed package in other tools (docs/embedding.md).
 
-The CMake package: ``examples/embedding``, a C++ tool linking the pto
-libraries through ``find_package(PTO CONFIG)`` with nothing but
+The CMake package: ``examples/embedding`` is configured with nothing but
 ``PTO_DIR=$(pto-compile --cmake-dir)`` (MLIR and LLVM are found next to the
-installed package), is configured, built and run on an example; it must
-print what ``pto-opt --pto-graph-legalize-pipeline`` prints. The plugin for
-the upstream ``mlir-opt`` is tested by lit (test/Plugin).
+installed package) and built. Its C++ tool, on the static libraries, must
+print what ``pto-opt --pto-graph-legalize-pipeline`` prints; its C program,
+on the shared C API library ``libPTO-C.so``, builds and inspects pto types
+and attributes and legalizes a program. The plugin for the upstream
+``mlir-opt`` is tested by lit (test/Plugin).
 """
 
 import shutil
@@ -45,17 +46,23 @@ def _build_tool(name):
     return path
 
 
-def test_an_external_project_builds_and_runs_against_the_cmake_package(
-        tmp_path, repo, pto_compile, pto_opt):
+@pytest.fixture(scope="module")
+def embedding(tmp_path_factory, repo, pto_compile):
+    """The build folder of examples/embedding, configured and built."""
     cmake, ninja = _build_tool("cmake"), _build_tool("ninja")
     cmake_dir = run(pto_compile, "--cmake-dir").stdout.strip()
-    build = tmp_path / "build"
+    build = tmp_path_factory.mktemp("embedding")
     configure = run(cmake, "-G", "Ninja", f"-DCMAKE_MAKE_PROGRAM={ninja}",
                     "-DCMAKE_BUILD_TYPE=Release", f"-DPTO_DIR={cmake_dir}",
                     "-S", repo / "examples" / "embedding", "-B", build, check=False)
     assert configure.returncode == 0, configure.stdout + configure.stderr
     built = run(cmake, "--build", build, check=False)
     assert built.returncode == 0, built.stdout + built.stderr
+    return build
+
+
+def test_a_cpp_tool_links_the_static_libraries(embedding, tmp_path, repo, pto_opt):
+    build = embedding
 
     example = repo / "examples" / "decoder_layer.mlir"
     legalized = run(build / "pto-legalize", example)
@@ -70,3 +77,18 @@ def test_an_external_project_builds_and_runs_against_the_cmake_package(
     assert failed.returncode == 1
     assert "bad.mlir:1:1: error: 'pto.graph' op needs the host_build_graph runtime" \
         in failed.stderr
+
+
+def test_a_c_program_uses_the_shared_c_api_library(embedding):
+    result = run(embedding / "pto-c-example", check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "tensor type: !pto.tensor<16x?xf32>",
+        "task id array type: !pto.task_id_array<8>",
+        "runtime: host_build_graph",
+        "hoisted: view of w",
+    ]
+    # It runs on libPTO-C.so alone: no libLLVM.so, no MLIR of the wheels.
+    libraries = run("ldd", embedding / "pto-c-example").stdout
+    assert "libPTO-C.so" in libraries
+    assert "libLLVM" not in libraries and "libMLIR" not in libraries
