@@ -10,6 +10,7 @@ using namespace mlir;
 void mlir::pto::buildGraphLegalizePipeline(OpPassManager &pm) {
   pm.addPass(createNormalizeReturnOrder());
   pm.addPass(createLegalizeGraphBoundary());
+  pm.addPass(createHoistCallSiteAllocations());
   pm.addPass(createVerifyGraphBoundary());
 }
 
@@ -52,6 +53,7 @@ void mlir::pto::registerGraphLegalizePipeline() {
   PassPipelineRegistration<>(
       "pto-graph-legalize-pipeline",
       "Make every Graph replay-safe: pto-normalize-return-order, "
-      "pto-legalize-graph-boundary, pto-verify-graph-boundary",
+      "pto-legalize-graph-boundary, pto-hoist-call-site-allocations, "
+      "pto-verify-graph-boundary",
       buildGraphLegalizePipeline);
 }

@@ -923,8 +923,10 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // DECODER-LABEL: pto.orchestration @main(
 // DECODER-SAME:      %[[MA:[a-z0-9_]+]]: !pto.tensor<16x128xf32>, %[[MW:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
 // DECODER-SAME:      %[[MC:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>}) {
-// DECODER:         scf.for %[[I:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:[a-z0-9_]+]] = %[[MC]])
-// DECODER-NEXT:      %[[T:.+]] = pto.create : !pto.tensor<16x128xf32>
+// The buffer of the hoisted allocation, one for all four calls
+// (pto-hoist-call-site-allocations, part of the pipeline).
+// DECODER:         %[[T:.+]] = pto.create : !pto.tensor<16x128xf32>
+// DECODER-NEXT:    scf.for %[[I:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:[a-z0-9_]+]] = %[[MC]])
 // DECODER-NEXT:      %[[C128:.+]] = arith.constant 128 : index
 // DECODER-NEXT:      %[[B:.+]] = arith.muli %[[I]], %[[C128]] : index
 // DECODER-NEXT:      %[[V:.+]] = pto.slice %[[MW]] [%[[B]], 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>

@@ -164,6 +164,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // DECODER-NOT:     pto.create
 // DECODER-LABEL: pto.orchestration @main(
 // DECODER:         pto.create
+// DECODER-NEXT:    scf.for
 // DECODER-NEXT:    arith.constant 128 : index
 // DECODER-NEXT:    arith.muli
 // DECODER-NEXT:    pto.slice

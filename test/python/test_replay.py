@@ -384,7 +384,9 @@ def test_graph_heap_grows_with_calls_unless_legalized(layers):
     fixed = sim.compare_modes(legalized, "main", runs, reference=original)
     assert fixed.equal
     assert fixed.replay_graph_heap == [0, 0]
-    assert [s.heap_bytes for s in fixed.replay_stats] == [layers * 8 * 16 * 4] * 2
+    # The caller allocates the intermediate once, before its loop, for every
+    # call (pto-hoist-call-site-allocations).
+    assert [s.heap_bytes for s in fixed.replay_stats] == [8 * 16 * 4] * 2
 
 
 # ----------------------------------------------------------------------------

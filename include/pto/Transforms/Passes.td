@@ -187,6 +187,44 @@ def MaterializeRuntimeScopes : Pass<"pto-materialize-runtime-scopes", "ModuleOp"
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def HoistCallSiteAllocations
+    : Pass<"pto-hoist-call-site-allocations", "ModuleOp"> {
+  let summary = "Move the buffers the legalization allocates for Graph calls out of the callers' loops";
+  let description = [{
+    `pto-legalize-graph-boundary` turns each allocation of a Graph body into
+    an inout parameter and allocates a fresh buffer for it right before every
+    call. In a caller's loop that is one buffer per iteration, all alive
+    until the enclosing scope ends. Such a buffer is an intermediate of the
+    Graph: the body allocated it itself, so it writes it before reading it
+    and nothing flows from one call to the next through it. This pass moves
+    its `pto.create` before the outermost enclosing `scf.for`, so that one
+    buffer serves every iteration; the inout direction orders the successive
+    calls on it.
+
+    A buffer is moved when the Graph parameter it is passed as carries
+    `#pto.hoisted<allocation>` (what the legalization records), the call is
+    its only use, and no result of the call returns it. It stays in a
+    `pto.parallel` loop (its iterations need buffers of their own: shared,
+    they would be serialized) and under any other region (`scf.if`,
+    `pto.scope`). With `--remarks-filter=pto-hoist-call-site-allocations`,
+    each move is explained.
+
+    ```mlir
+    // Before: a fresh buffer per iteration.
+    scf.for %i = %c0 to %c40 step %c1 {
+      %tmp = pto.create : !pto.tensor<16x128xf32>
+      pto.call @layer(%x, %tmp) : (...) -> ()
+    }
+    // After: one buffer for all 40 calls.
+    %tmp = pto.create : !pto.tensor<16x128xf32>
+    scf.for %i = %c0 to %c40 step %c1 {
+      pto.call @layer(%x, %tmp) : (...) -> ()
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
 def HoistManualScopeAllocations
     : Pass<"pto-hoist-manual-scope-allocations", "ModuleOp"> {
   let summary = "Move allocations out of manual scopes";

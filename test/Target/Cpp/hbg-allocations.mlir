@@ -126,12 +126,12 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    const ChipTensor& ext_w = orch_args.tensor(1).ref();
 // CHECK-NEXT:    const ChipTensor& ext_c = orch_args.tensor(2).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
+// CHECK-NEXT:      uint32_t tmp__graph_arg0_ci_shapes[2] = {16, 128};
+// CHECK-NEXT:      TensorCreateInfo tmp__graph_arg0_ci(tmp__graph_arg0_ci_shapes, 2, DataType::FLOAT32);
+// CHECK-NEXT:      TaskOutputTensors alloc_0 = alloc_tensors(tmp__graph_arg0_ci);
+// CHECK-NEXT:      const ChipTensor& tmp__graph_arg0 = alloc_0.get_ref(0);
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < (int64_t)4; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
-// CHECK-NEXT:          uint32_t tmp__graph_arg0_ci_shapes[2] = {16, 128};
-// CHECK-NEXT:          TensorCreateInfo tmp__graph_arg0_ci(tmp__graph_arg0_ci_shapes, 2, DataType::FLOAT32);
-// CHECK-NEXT:          TaskOutputTensors alloc_0 = alloc_tensors(tmp__graph_arg0_ci);
-// CHECK-NEXT:          const ChipTensor& tmp__graph_arg0 = alloc_0.get_ref(0);
 // CHECK-NEXT:          const int64_t [[BASE:[a-z0-9_]+]] = (int64_t)((uint64_t)(i) * (uint64_t)((int64_t)128));
 // CHECK-NEXT:          uint32_t [[WL:[a-z0-9_]+]]_shapes[2] = {128, 128};
 // CHECK-NEXT:          uint32_t [[WL]]_offsets[2] = {(uint32_t)([[BASE]]), 0};

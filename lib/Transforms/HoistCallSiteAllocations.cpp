@@ -1,0 +1,79 @@
+//===- HoistCallSiteAllocations.cpp - Graph intermediates out of loops ----===//
+//
+// The legalization gives every call of a Graph a fresh buffer for each
+// allocation it moved out of the body, right before the call: inside a
+// caller's loop, one buffer per iteration. The body writes such a buffer
+// before it reads it (it allocated it itself), so nothing flows from one call
+// to the next through it and one buffer serves every iteration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pto/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Remarks.h"
+
+namespace mlir::pto {
+#define GEN_PASS_DEF_HOISTCALLSITEALLOCATIONS
+#include "pto/Transforms/Passes.h.inc"
+
+namespace {
+
+/// Returns true if `call`'s operand `index` is a buffer the legalization
+/// allocated for it (`#pto.hoisted<allocation>` on the Graph parameter) that
+/// nothing but the call reads, and that leaves the call unused.
+static bool isCallSiteIntermediate(CallOp call, GraphOp graph, unsigned index) {
+  auto create = call.getArgs()[index].getDefiningOp<CreateOp>();
+  if (!create || !create->hasOneUse() || !create.getType().hasStaticShape())
+    return false;
+  auto hoisted = graph.getArgAttrOfType<HoistedAttr>(
+      index, PTODialect::getHoistedAttrName());
+  if (!hoisted || hoisted.getKind() != HoistedKind::allocation)
+    return false;
+  // A returned buffer would carry the call's contents on.
+  return llvm::all_of(call->getResults(), [&](OpResult result) {
+    return result.use_empty() ||
+           getReturnedTensorArg(graph, result.getResultNumber()) != index;
+  });
+}
+
+struct HoistCallSiteAllocationsPass
+    : impl::HoistCallSiteAllocationsBase<HoistCallSiteAllocationsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable symbols(module);
+    SmallVector<std::pair<CreateOp, scf::ForOp>> moves;
+    module.walk([&](CallOp call) {
+      auto graph = symbols.lookup<GraphOp>(call.getCalleeAttr().getAttr());
+      if (!graph)
+        return;
+      for (unsigned index = 0, e = call.getArgs().size(); index < e; ++index) {
+        if (!isCallSiteIntermediate(call, graph, index))
+          continue;
+        // Out of every enclosing loop up to a parallel one, whose
+        // iterations need buffers of their own, or any other region.
+        auto create = call.getArgs()[index].getDefiningOp<CreateOp>();
+        scf::ForOp outermost;
+        for (auto loop = dyn_cast<scf::ForOp>(create->getParentOp());
+             loop && !loop->hasAttr(PTODialect::getParallelAttrName());
+             loop = dyn_cast<scf::ForOp>(loop->getParentOp()))
+          outermost = loop;
+        if (outermost)
+          moves.push_back({create, outermost});
+      }
+    });
+    for (auto [create, loop] : moves) {
+      create->moveBefore(loop);
+      remark::passed(create.getLoc(), remark::RemarkOpts::name(
+                                          "allocation-out-of-caller-loop")
+                                          .category(getArgument()))
+          << "moves before the caller's loop: the Graph writes this "
+             "intermediate before reading it, so one buffer serves every "
+             "call; the inout parameter orders the calls on it";
+    }
+  }
+};
+
+} // namespace
+
+} // namespace mlir::pto
