@@ -101,7 +101,7 @@ private:
 
   /// The name recorded for `value`, which `user` declares. A missing name
   /// is reported once and fails the translation when it ends (nothing is
-  /// printed); the placeholder keeps the rest of the walk going.
+  /// printed); the stand-in name "unnamed" lets the walk go on to the end.
   std::string getRecordedName(Value value, Operation *user) {
     auto it = recordedNames.find(value);
     if (it != recordedNames.end())
