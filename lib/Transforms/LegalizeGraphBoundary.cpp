@@ -20,12 +20,16 @@
 #include "pto/Support/UserNames.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/FoldUtils.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::pto {
 #define GEN_PASS_DEF_LEGALIZEGRAPHBOUNDARY
@@ -47,9 +51,22 @@ struct GraphPlan {
   /// Step A: derived scalars that an op staying in the body reads, in
   /// definition order. Each becomes a scalar parameter.
   SmallVector<Value> scalars;
-  /// Step C: top-level allocations, each an InOut tensor parameter, with the
-  /// name of the buffer each caller allocates for it.
-  SmallVector<std::pair<CreateOp, std::string>> allocations;
+  /// Step C: an allocation that runs once per call, or once per iteration of
+  /// constant-trip loops, becomes an InOut tensor parameter.
+  struct Allocation {
+    CreateOp create;
+    /// The buffer each caller allocates for it.
+    std::string callSiteName;
+    /// The constant-trip loops around it, outermost first (none at the top
+    /// level).
+    SmallVector<scf::ForOp> loops;
+    /// The parameter's type: the create's, with axis 0 `copies` times as
+    /// long when under loops.
+    TensorType type;
+    /// Iterations of the loops (1 at the top level): one window each.
+    int64_t copies = 1;
+  };
+  SmallVector<Allocation> allocations;
   /// Step B: views taken at the call site instead, in definition order.
   struct View {
     SliceOp slice;
@@ -146,18 +163,29 @@ private:
   DenseSet<Operation *> dead;
   /// Per view left in the body, the boundary buffer it is a window of.
   DenseMap<Value, Value> viewBoundary;
+  /// Allocations under loops that become a window per iteration.
+  DenseSet<Value> iterationBuffers;
   /// Values a call site can rebuild from its arguments (for view sizes).
   DenseSet<Value> rebuildable;
 };
 
 /// A bare rename computes nothing: a pure op that folds to one of its
 /// operands (`x + 0`, `x * 1`, a same-type cast) is replaced by that
-/// operand, so every reader reads the root, in one pass over the chain.
+/// operand, so every reader reads the root, in one pass over the chain. A
+/// `pto.dim` of a literal extent is that literal; a create then left unread
+/// allocates for nothing and goes (it would otherwise be hoisted).
 void GraphBoundaryLegalizer::substituteRenames() {
   IRRewriter rewriter(graph.getContext());
   SmallVector<Operation *> renames;
+  SmallVector<CreateOp> creates;
   graph.walk([&](Operation *op) {
-    if (op->getNumResults() != 1 || !ReplayInvariance::isPureScalarOp(op))
+    // Only a create the folding leaves unread: a dead one as written is
+    // still checked (and, if legal, erased by canonicalization).
+    if (auto create = dyn_cast<CreateOp>(op); create && !create->use_empty())
+      creates.push_back(create);
+    bool isDim = isa<DimOp>(op);
+    if (op->getNumResults() != 1 ||
+        (!isDim && !ReplayInvariance::isPureScalarOp(op)))
       return;
     SmallVector<OpFoldResult> folded;
     SmallVector<Attribute> constants(op->getNumOperands());
@@ -165,6 +193,15 @@ void GraphBoundaryLegalizer::substituteRenames() {
       matchPattern(operand, m_Constant(&constants[index]));
     if (failed(op->fold(constants, folded)) || folded.size() != 1)
       return;
+    if (auto extent = dyn_cast<Attribute>(folded.front()); extent && isDim) {
+      rewriter.setInsertionPoint(op);
+      rewriter.replaceAllUsesWith(
+          op->getResult(0),
+          rewriter.create<arith::ConstantOp>(op->getLoc(),
+                                             cast<TypedAttr>(extent)));
+      renames.push_back(op);
+      return;
+    }
     auto value = dyn_cast<Value>(folded.front());
     if (!value || value == op->getResult(0))
       return;
@@ -173,6 +210,9 @@ void GraphBoundaryLegalizer::substituteRenames() {
   });
   for (Operation *op : renames)
     rewriter.eraseOp(op);
+  for (CreateOp create : creates)
+    if (isOpTriviallyDead(create))
+      rewriter.eraseOp(create);
 }
 
 void GraphBoundaryLegalizer::analyze() {
@@ -212,38 +252,151 @@ void GraphBoundaryLegalizer::analyze() {
   planCallSiteSlices();
 }
 
-/// Step C: a top-level allocation (one that runs once per call: in the body
-/// or in scopes of it) becomes an InOut parameter; each caller allocates
-/// `<name>__graph_arg<N>` right before the call. Creates under loops are
-/// fresh buffers per iteration and stay; a shape that is not a literal is
-/// rejected by the legality step.
+/// Step C: an allocation that runs once per call (in the body or in scopes
+/// of it) becomes an InOut parameter; each caller allocates
+/// `<name>__graph_arg<N>` right before the call. One under loops of literal
+/// bounds runs the same number of times on every call: its parameter stacks
+/// one window per iteration along axis 0, and each iteration views its own
+/// (see takeIterationWindow), so iterations never alias. A shape that is not
+/// a literal is rejected by the legality step, as are other parents.
 void GraphBoundaryLegalizer::planAllocations() {
   unsigned counter = 0;
   graph.walk([&](CreateOp create) {
+    TensorType type = create.getType();
+    if (!type.hasStaticShape())
+      return;
+    GraphPlan::Allocation allocation{create, "", {}, type, 1};
     for (Operation *parent = create->getParentOp(); parent != graph;
-         parent = parent->getParentOp())
-      if (!isa<ScopeOp>(parent)) {
-        // A loop of literal bounds runs it the same number of times on every
-        // call (any other parent is a legality error).
-        if (auto loop = dyn_cast<scf::ForOp>(parent);
-            loop && ReplayInvariance::getConstantTripCount(loop))
-          plan.decisions.push_back(
-              {false, "allocation-left-in-place", create.getLoc(),
-               "stays in the body: under a loop of literal bounds it is a "
-               "fresh buffer per iteration, allocated the same way on every "
-               "call"});
+         parent = parent->getParentOp()) {
+      if (isa<ScopeOp>(parent))
+        continue;
+      auto loop = dyn_cast<scf::ForOp>(parent);
+      std::optional<int64_t> trips =
+          loop ? ReplayInvariance::getConstantTripCount(loop) : std::nullopt;
+      if (!trips)
+        return;
+      allocation.loops.push_back(loop);
+      if (llvm::MulOverflow(allocation.copies, *trips, allocation.copies))
+        allocation.copies = std::numeric_limits<int64_t>::max();
+    }
+    std::reverse(allocation.loops.begin(), allocation.loops.end());
+    if (!allocation.loops.empty()) {
+      // The runtime allocates row-major shapes of rank 1 or more with
+      // 32-bit extents; a loop that never runs allocates nothing.
+      int64_t rows = type.getRank() ? type.getDimSize(0) : 0;
+      int64_t stacked;
+      if (type.getRank() == 0 || type.getLayout() != Layout::nd ||
+          allocation.copies == 0 ||
+          llvm::MulOverflow(rows, allocation.copies, stacked) ||
+          stacked > std::numeric_limits<uint32_t>::max()) {
+        plan.decisions.push_back(
+            {false, "allocation-left-in-place", create.getLoc(),
+             "stays in the body: under loops of literal bounds it is a "
+             "fresh buffer per iteration, and one buffer of a window per "
+             "iteration would not be a shape the runtime allocates (rank 0, "
+             "column-major or over 32-bit extents) or would be empty"});
         return;
       }
-    if (!create.getType().hasStaticShape())
-      return;
+      SmallVector<int64_t> shape(type.getShape());
+      shape.front() = stacked;
+      allocation.type =
+          TensorType::get(shape, type.getElementType(), type.getLayout());
+      iterationBuffers.insert(create.getResult());
+    } else {
+      // Only a top-level buffer is one the body's views may be hoisted
+      // from: a window of a per-iteration buffer differs per iteration.
+      hoistedBuffers[create.getResult()] = {
+          getNumTensorArgs(graph) + plan.allocations.size(), Direction::inout};
+    }
     std::string name = "alloc";
     if (auto nameLoc = dyn_cast<NameLoc>(create.getLoc()))
       name = nameLoc.getName().str();
-    hoistedBuffers[create.getResult()] = {
-        getNumTensorArgs(graph) + plan.allocations.size(), Direction::inout};
-    plan.allocations.emplace_back(
-        create, name + "__graph_arg" + std::to_string(counter++));
+    allocation.callSiteName = name + "__graph_arg" + std::to_string(counter++);
+    plan.allocations.push_back(std::move(allocation));
   });
+}
+
+/// Index constants for the code Step C adds to a body: one of each value,
+/// at the top of the body (OperationFolder's placement).
+class IndexConstants {
+public:
+  IndexConstants(Block *body)
+      : body(body), folder(body->getParentOp()->getContext()) {}
+
+  Value get(int64_t value) {
+    OpBuilder builder(body->getParentOp()->getContext());
+    Value constant = folder.getOrCreateConstant(
+        body,
+        builder.getContext()->getLoadedDialect<arith::ArithDialect>(),
+        builder.getIndexAttr(value), builder.getIndexType());
+    created.insert(constant.getDefiningOp());
+    return constant;
+  }
+
+  /// Erases the constants that folding left unread (x - 0, x / 1).
+  void eraseUnused(RewriterBase &rewriter) {
+    for (Operation *op : created)
+      if (op->use_empty()) {
+        folder.notifyRemoval(op);
+        rewriter.eraseOp(op);
+      }
+    created.clear();
+  }
+
+private:
+  Block *body;
+  OperationFolder folder;
+  SetVector<Operation *> created;
+};
+
+/// Replaces a create under constant-trip loops by the window of `stacked`
+/// (its parameter) that belongs to the current iteration: rows
+/// [k * rows, (k + 1) * rows) for the iterations' linear number k. The
+/// offset is computed from induction variables of loops of literal bounds
+/// and so is the same on every call: the view may stay in the body.
+static Value takeIterationWindow(OpBuilder &builder,
+                                 GraphPlan::Allocation &allocation,
+                                 Value stacked, IndexConstants &constants) {
+  Location windowLoc = allocation.create.getLoc();
+  // The offset is named after the buffer, as `<name>_row`.
+  Location loc = windowLoc;
+  if (std::optional<StringRef> name = getUserName(allocation.create.getResult()))
+    loc = NameLoc::get(StringAttr::get(loc.getContext(), *name + "_row"), loc);
+  auto constant = [&](int64_t value) { return constants.get(value); };
+  auto literal = [](Value bound) {
+    APInt value;
+    (void)matchPattern(bound, m_ConstantInt(&value));
+    return value.getSExtValue();
+  };
+  Value linear;
+  for (scf::ForOp loop : allocation.loops) {
+    Value iv = loop.getInductionVar();
+    if (!iv.getType().isIndex())
+      iv = builder.createOrFold<arith::IndexCastOp>(loc, builder.getIndexType(),
+                                                    iv);
+    // The loop's iteration number: (iv - lb) / step.
+    Value iteration = builder.createOrFold<arith::DivUIOp>(
+        loc,
+        builder.createOrFold<arith::SubIOp>(
+            loc, iv, constant(literal(loop.getLowerBound()))),
+        constant(literal(loop.getStep())));
+    int64_t trips = *ReplayInvariance::getConstantTripCount(loop);
+    linear = !linear ? iteration
+                     : builder.createOrFold<arith::AddIOp>(
+                           loc,
+                           builder.createOrFold<arith::MulIOp>(
+                               loc, linear, constant(trips)),
+                           iteration);
+  }
+  TensorType type = allocation.create.getType();
+  SmallVector<OpFoldResult> offsets(type.getRank(), builder.getIndexAttr(0));
+  offsets.front() = builder.createOrFold<arith::MulIOp>(
+      loc, linear, constant(type.getDimSize(0)));
+  SmallVector<OpFoldResult> sizes = llvm::map_to_vector(
+      type.getShape(), [&](int64_t extent) -> OpFoldResult {
+        return builder.getIndexAttr(extent);
+      });
+  return builder.create<SliceOp>(windowLoc, type, stacked, offsets, sizes);
 }
 
 /// Returns the boundary buffer (a tensor parameter, or a hoisted allocation
@@ -291,8 +444,13 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
       if (!viewed) {
         plan.decisions.push_back(
             {false, "view-left-in-place", slice.getLoc(),
-             "stays in the body: it is a view of a buffer the body itself "
-             "allocates (region-local), not of a boundary tensor"});
+             iterationBuffers.contains(provenance.getRoot(slice.getSource()))
+                 ? "stays in the body: it is a view of an allocation under "
+                   "loops of literal bounds, which becomes a window of its "
+                   "own per iteration"
+                 : "stays in the body: it is a view of a buffer the body "
+                   "itself allocates (region-local), not of a boundary "
+                   "tensor"});
         return;
       }
       root = viewed;
@@ -385,8 +543,8 @@ static bool movesOut(Operation *op, const ReplayInvariance &analysis) {
 void GraphBoundaryLegalizer::planErasure(const ReplayInvariance &analysis) {
   for (GraphPlan::View &view : plan.views)
     dead.insert(view.slice);
-  for (auto &[create, name] : plan.allocations)
-    dead.insert(create);
+  for (GraphPlan::Allocation &allocation : plan.allocations)
+    dead.insert(allocation.create);
   SmallVector<Operation *> order;
   graph.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op != graph)
@@ -526,11 +684,12 @@ void GraphBoundaryLegalizer::rewriteCallSites() {
     for (Operation *op : plan.scalarSlice)
       builder.clone(*op, mapping);
     SmallVector<Value> newTensors;
-    for (auto &[create, name] : plan.allocations) {
-      Location loc = NameLoc::get(builder.getStringAttr(name), call.getLoc());
+    for (GraphPlan::Allocation &allocation : plan.allocations) {
+      Location loc = NameLoc::get(
+          builder.getStringAttr(allocation.callSiteName), call.getLoc());
       Value buffer =
-          builder.create<CreateOp>(loc, create.getType(), ValueRange{});
-      mapping.map(create.getResult(), buffer);
+          builder.create<CreateOp>(loc, allocation.type, ValueRange{});
+      mapping.map(allocation.create.getResult(), buffer);
       newTensors.push_back(buffer);
     }
     for (Operation *op : plan.viewSlice)
@@ -594,14 +753,14 @@ void GraphBoundaryLegalizer::rewriteBody() {
   SmallVector<DictionaryAttr> attrs;
   SmallVector<Location> locs;
   SmallVector<Value> replaced;
-  for (auto &[create, name] : plan.allocations) {
+  for (GraphPlan::Allocation &allocation : plan.allocations) {
     indices.push_back(numTensors);
-    types.push_back(create.getType());
+    types.push_back(allocation.type);
     attrs.push_back(newParameterAttrs(
         context, Direction::inout,
         HoistedAttr::get(context, HoistedKind::allocation, {}, {})));
-    locs.push_back(create.getLoc());
-    replaced.push_back(create.getResult());
+    locs.push_back(allocation.create.getLoc());
+    replaced.push_back(allocation.create.getResult());
   }
   for (GraphPlan::View &view : plan.views) {
     indices.push_back(numTensors);
@@ -640,11 +799,20 @@ void GraphBoundaryLegalizer::rewriteBody() {
   for (unsigned i : plan.deadArgs.set_bits())
     dead.set(newIndexOfOld(i));
   unsigned numAllocations = plan.allocations.size();
+  IndexConstants constants(&entry());
   for (auto [k, value] : llvm::enumerate(replaced)) {
     unsigned position = k < numNewTensors
                             ? numTensors + k
                             : numOld + numNewTensors + (k - numNewTensors);
-    rewriter.replaceAllUsesWith(value, entry().getArgument(position));
+    Value parameter = entry().getArgument(position);
+    GraphPlan::Allocation *allocation =
+        k < numAllocations ? &plan.allocations[k] : nullptr;
+    if (allocation && !allocation->loops.empty()) {
+      rewriter.setInsertionPoint(allocation->create);
+      parameter =
+          takeIterationWindow(rewriter, *allocation, parameter, constants);
+    }
+    rewriter.replaceAllUsesWith(value, parameter);
     // Its number once the dead parameters are gone.
     unsigned final = position - llvm::count_if(dead.set_bits(),
                                                [&](unsigned i) {
@@ -653,13 +821,24 @@ void GraphBoundaryLegalizer::rewriteBody() {
     std::string message;
     llvm::raw_string_ostream os(message);
     StringRef name;
-    if (k < numAllocations) {
+    if (allocation && allocation->loops.empty()) {
       name = "hoisted-allocation";
       os << "moves to the call sites: it runs once per call, so the "
             "recording would take it from the graph heap on every call; "
             "now inout tensor parameter #"
-         << final << " of @" << graph.getName() << ", allocated by each caller as '"
-         << plan.allocations[k].second << "'";
+         << final << " of @" << graph.getName()
+         << ", allocated by each caller as '" << allocation->callSiteName
+         << "'";
+    } else if (allocation) {
+      name = "hoisted-allocation";
+      os << "moves to the call sites: it runs " << allocation->copies
+         << " times per call, under loops of literal bounds, so the "
+            "recording would take it from the graph heap on every "
+            "iteration of every call; now inout tensor parameter #"
+         << final << " of @" << graph.getName()
+         << ", allocated by each caller as '" << allocation->callSiteName
+         << "', one window per iteration stacked along axis 0, each "
+            "iteration viewing its own";
     } else if (k < numNewTensors) {
       name = "hoisted-view";
       SliceOp slice = plan.views[k - numAllocations].slice;
@@ -683,8 +862,12 @@ void GraphBoundaryLegalizer::rewriteBody() {
     }
     GraphPlan::Decision decision{true, name, value.getLoc(), std::move(message)};
     decision.args.push_back({"Parameter", std::to_string(final)});
-    if (k < numAllocations)
-      decision.args.push_back({"CallSiteName", plan.allocations[k].second});
+    if (allocation) {
+      decision.args.push_back({"CallSiteName", allocation->callSiteName});
+      if (!allocation->loops.empty())
+        decision.args.push_back(
+            {"Windows", std::to_string(allocation->copies)});
+    }
     plan.decisions.push_back(std::move(decision));
   }
   for (unsigned i : plan.deadArgs.set_bits()) {
@@ -701,6 +884,7 @@ void GraphBoundaryLegalizer::rewriteBody() {
   }
   for (Operation *op : plan.erased)
     rewriter.eraseOp(op);
+  constants.eraseUnused(rewriter);
   (void)graph.eraseArguments(dead);
 }
 

@@ -419,36 +419,38 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // 17 creates and one launch per iteration of a 342-trip loop: two
-// alloc_tensors batches and one launch each, 3 x 342 = 1026 nodes.
+// alloc_tensors batches and one launch each, 3 x 342 = 1026 nodes. The
+// creates are column-major, which no stacked buffer could hold, so they stay
+// in the body.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
   pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
 
-  pto.kernel aiv @k16(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @k16(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16x1xf32, dn> {pto.direction = #pto.direction<inout>})
   // expected-error@+1 {{'pto.graph' op records 1026 nodes (each launch once per loop iteration, allocations in batches of 16)}}
   pto.graph @g(%x: !pto.tensor<16xf32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c342 = arith.constant 342 : index
     scf.for %i = %c0 to %c342 step %c1 {
-      %b0 = pto.create : !pto.tensor<16xf32>
-      %b1 = pto.create : !pto.tensor<16xf32>
-      %b2 = pto.create : !pto.tensor<16xf32>
-      %b3 = pto.create : !pto.tensor<16xf32>
-      %b4 = pto.create : !pto.tensor<16xf32>
-      %b5 = pto.create : !pto.tensor<16xf32>
-      %b6 = pto.create : !pto.tensor<16xf32>
-      %b7 = pto.create : !pto.tensor<16xf32>
-      %b8 = pto.create : !pto.tensor<16xf32>
-      %b9 = pto.create : !pto.tensor<16xf32>
-      %b10 = pto.create : !pto.tensor<16xf32>
-      %b11 = pto.create : !pto.tensor<16xf32>
-      %b12 = pto.create : !pto.tensor<16xf32>
-      %b13 = pto.create : !pto.tensor<16xf32>
-      %b14 = pto.create : !pto.tensor<16xf32>
-      %b15 = pto.create : !pto.tensor<16xf32>
-      %b16 = pto.create : !pto.tensor<16xf32>
-      %o, %t = pto.submit @k16(%x, %b0) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> (!pto.tensor<16xf32>)
+      %b0 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b1 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b2 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b3 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b4 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b5 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b6 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b7 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b8 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b9 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b10 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b11 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b12 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b13 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b14 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b15 = pto.create : !pto.tensor<16x1xf32, dn>
+      %b16 = pto.create : !pto.tensor<16x1xf32, dn>
+      %o, %t = pto.submit @k16(%x, %b0) : (!pto.tensor<16xf32>, !pto.tensor<16x1xf32, dn>) -> (!pto.tensor<16x1xf32, dn>)
     }
     pto.return
   }

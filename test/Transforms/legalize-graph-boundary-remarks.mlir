@@ -39,22 +39,28 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// What stays, and why: an allocation under a loop of literal bounds, a view
-// of that region-local buffer, and a literal view through a transpose that
-// stays in the body (replay-invariant, so frozen correctly).
+// Under a loop of literal bounds: an allocation that becomes a window per
+// iteration of one parameter, a view of it, and a column-major allocation
+// that stays (no stacked buffer of it is one the runtime allocates). Then a
+// literal view through a transpose that stays in the body (replay-invariant,
+// so frozen correctly).
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @kd(%x: !pto.tensor<4x16xf32, dn> {pto.direction = #pto.direction<inout>})
   pto.kernel aiv @k2(%x: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @g(%w: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<inout>}) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     scf.for %j = %c0 to %c2 step %c1 {
-      // expected-remark@+1 {{[Missed] allocation-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: under a loop of literal bounds it is a fresh buffer per iteration, allocated the same way on every call"}}
+      // expected-remark@+1 {{[Passed] hoisted-allocation | Category:pto-legalize-graph-boundary | Function=g | CallSiteName=alloc__graph_arg0, Parameter=1, Remark="moves to the call sites: it runs 2 times per call, under loops of literal bounds, so the recording would take it from the graph heap on every iteration of every call; now inout tensor parameter #1 of @g, allocated by each caller as 'alloc__graph_arg0', one window per iteration stacked along axis 0, each iteration viewing its own", Windows=2}}
       %buf = pto.create : !pto.tensor<16x16xf32>
-      // expected-remark@+1 {{[Missed] view-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: it is a view of a buffer the body itself allocates (region-local), not of a boundary tensor"}}
+      // expected-remark@+1 {{[Missed] view-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: it is a view of an allocation under loops of literal bounds, which becomes a window of its own per iteration"}}
       %part = pto.slice %buf[0, 0] [4, 16] : !pto.tensor<16x16xf32> to !pto.tensor<4x16xf32>
       %p1, %t = pto.submit @k(%part) : (!pto.tensor<4x16xf32>) -> !pto.tensor<4x16xf32>
+      // expected-remark@+1 {{[Missed] allocation-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: under loops of literal bounds it is a fresh buffer per iteration, and one buffer of a window per iteration would not be a shape the runtime allocates (rank 0, column-major or over 32-bit extents) or would be empty"}}
+      %col = pto.create : !pto.tensor<4x16xf32, dn>
+      %c2b, %t3 = pto.submit @kd(%col) : (!pto.tensor<4x16xf32, dn>) -> !pto.tensor<4x16xf32, dn>
     }
     %wt = pto.transpose %w, 0, 1 : !pto.tensor<16x16xf32>
     // expected-remark@+1 {{[Missed] view-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: its window is the same on every call (replay-invariant), so the recording may keep it"}}

@@ -216,19 +216,24 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // of the first, and `w` (whose only use was the first view) leaves the
 // boundary. `base`, read only by the first view, gets no parameter, and
 // `idx` leaves with it; the call site computes every offset the views need
-// (`idx * 128`, the constant 64) before the first view. A view of a
-// region-local tensor (a create inside a loop) stays when its window is
-// replay-invariant (a function of a constant-trip induction variable). At an offset read from a scalar parameter it is
-// rejected instead: see legalize-graph-boundary-errors.mlir.
+// (`idx * 128`, the constant 64) before the first view. A create inside a
+// constant-trip loop becomes one inout parameter holding a window per
+// iteration (2 x 256 rows); each iteration views its own at `i * 256`, and
+// a view of that window stays when its offset is replay-invariant (a
+// function of the induction variable). At an offset read from a scalar
+// parameter it is rejected instead: see legalize-graph-boundary-errors.mlir.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @use(%x: !pto.tensor<64x128xf32>,
                       %y: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>})
 
   // CHECK-LABEL: pto.graph @views(
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[STACK:[a-z0-9_]+]]: !pto.tensor<512x128xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
   // CHECK-SAME:      %[[WL:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.hoisted = #pto.hoisted<view>}, %[[WR:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.hoisted = #pto.hoisted<view>}) {
+  // CHECK-NEXT:    %[[C256:.+]] = arith.constant 256 : index
   // CHECK:         scf.for %[[I:[a-z0-9_]+]] =
-  // CHECK-NEXT:      %[[LOC:.+]] = pto.create : !pto.tensor<256x128xf32>
+  // CHECK-NEXT:      %[[WO:.+]] = arith.muli %[[I]], %[[C256]] : index
+  // CHECK-NEXT:      %[[LOC:.+]] = pto.slice %[[STACK]] [%[[WO]], 0] [256, 128] : !pto.tensor<512x128xf32> to !pto.tensor<256x128xf32>
   // CHECK-NEXT:      %[[LO:.+]] = arith.muli %[[I]], %{{.+}} : index
   // CHECK-NEXT:      %[[LV:.+]] = pto.slice %[[LOC]] [%[[LO]], 0] [64, 128]
   // CHECK-NEXT:      %[[LV1:[a-z0-9_]+]], %{{.+}} = pto.submit @use(%[[WR]], %[[LV]])
@@ -260,12 +265,13 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-SAME:      %[[MW:[a-z0-9_]+]]: !pto.tensor<512x128xf32>,
   // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[N:[a-z0-9_]+]]: index) {
+  // CHECK-NEXT:    %[[S:.+]] = pto.create : !pto.tensor<512x128xf32>
   // CHECK-NEXT:    %[[C128:.+]] = arith.constant 128 : index
   // CHECK-NEXT:    %[[B:.+]] = arith.muli %[[N]], %[[C128]] : index
   // CHECK-NEXT:    %[[C64:.+]] = arith.constant 64 : index
   // CHECK-NEXT:    %[[V1:.+]] = pto.slice %[[MW]] [%[[B]], 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
   // CHECK-NEXT:    %[[V2:.+]] = pto.slice %[[V1]] [%[[C64]], 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
-  // CHECK-NEXT:    pto.call @views(%[[MO]], %[[V1]], %[[V2]]) : (!pto.tensor<64x128xf32>, !pto.tensor<128x128xf32>, !pto.tensor<64x128xf32>) -> ()
+  // CHECK-NEXT:    pto.call @views(%[[MO]], %[[S]], %[[V1]], %[[V2]]) : (!pto.tensor<64x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<128x128xf32>, !pto.tensor<64x128xf32>) -> ()
   // CHECK-NEXT:    return
   pto.orchestration @main(%w: !pto.tensor<512x128xf32>,
                           %o: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>},
@@ -368,7 +374,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // A top-level allocation written by one task and read by another becomes an
 // inout parameter; no create is left in the body and the caller allocates
 // right before the call, named `<name>__graph_arg<N>` after the create's
-// NameLoc. A create inside a constant-trip loop stays.
+// NameLoc. A create inside a constant-trip loop becomes one parameter with a
+// window per iteration (see @nested below).
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
 
@@ -376,13 +383,15 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
-  // CHECK-SAME:      %[[U:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+  // CHECK-SAME:      %[[U:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+  // CHECK-SAME:      %[[LS:[a-z0-9_]+]]: !pto.tensor<32xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
   // CHECK-NOT:     pto.create
   // CHECK:         %[[T1:[a-z0-9_]+]], %{{.+}} = pto.submit @k(%[[X]], %[[TMP]])
   // CHECK-NEXT:    %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @k(%[[T1]], %[[O]])
   // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @k(%[[O1]], %[[U]])
   // CHECK:         scf.for
-  // CHECK-NEXT:      %[[L:.+]] = pto.create : !pto.tensor<16xf32>
+  // CHECK-NOT:       pto.create
+  // CHECK:           %[[L:.+]] = pto.slice %[[LS]]
   // CHECK-NEXT:      pto.submit @k(%[[X]], %[[L]])
   // CHECK-NEXT:    }
   // CHECK-NEXT:    return
@@ -391,7 +400,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // NAME-LABEL: pto.orchestration @main(
   // NAME-NEXT:     %tmp__graph_arg0 = pto.create : !pto.tensor<16xf32>
   // NAME-NEXT:     %[[UNNAMED:[a-z0-9_]*]]__graph_arg1 = pto.create : !pto.tensor<16xf32>
-  // NAME-NEXT:     pto.call @alloc(%{{.+}}, %{{.+}}, %tmp__graph_arg0, %[[UNNAMED]]__graph_arg1)
+  // NAME-NEXT:     %[[UNNAMED2:[a-z0-9_]*]]__graph_arg2 = pto.create : !pto.tensor<32xf32>
+  // NAME-NEXT:     pto.call @alloc(%{{.+}}, %{{.+}}, %tmp__graph_arg0, %[[UNNAMED]]__graph_arg1, %[[UNNAMED2]]__graph_arg2)
   pto.graph @alloc(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -413,10 +423,97 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
   // CHECK-NEXT:    %[[A0:.+]] = pto.create : !pto.tensor<16xf32>
   // CHECK-NEXT:    %[[A1:.+]] = pto.create : !pto.tensor<16xf32>
-  // CHECK-NEXT:    pto.call @alloc(%[[MX]], %[[MO]], %[[A0]], %[[A1]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
+  // CHECK-NEXT:    %[[A2:.+]] = pto.create : !pto.tensor<32xf32>
+  // CHECK-NEXT:    pto.call @alloc(%[[MX]], %[[MO]], %[[A0]], %[[A1]], %[[A2]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<32xf32>) -> ()
   // CHECK-NEXT:    return
   pto.orchestration @main(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.call @alloc(%x, %o) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// Allocations under constant-trip loops, nested and through a scope: one
+// inout parameter per create, its axis 0 as long as all the iterations'
+// windows (3 x 2 x 8 rows, then 4 x 16), and each iteration views rows
+// [k * rows, (k + 1) * rows) for its linear number k, computed from the
+// induction variables as (iv - lb) / step (an i32 one cast to index), with
+// one constant of each value at the top of the body and none that folding
+// left unread (the `- 0` and `/ 1` of the unit loops). The
+// offsets read only induction variables of loops of literal bounds: the
+// same on every call, so the views stay in the body. A column-major create
+// stays: no stacked buffer of it is one the runtime allocates.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<8x16xf32>, %y: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @k1(%x: !pto.tensor<8x16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @kd(%x: !pto.tensor<8x16xf32>, %y: !pto.tensor<8x16xf32, dn> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @nested(
+  // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<8x16xf32>,
+  // CHECK-SAME:      %[[S:[a-z0-9_]+]]: !pto.tensor<48x16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+  // CHECK-SAME:      %[[R:[a-z0-9_]+]]: !pto.tensor<64xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+  // CHECK-NEXT:    %[[C16:.+]] = arith.constant 16 : index
+  // CHECK-NEXT:    %[[C8:.+]] = arith.constant 8 : index
+  // CHECK-NEXT:    %[[C2:.+]] = arith.constant 2 : index
+  // CHECK-NEXT:    %[[C3:.+]] = arith.constant 3 : index
+  // CHECK-NEXT:    %[[C1:.+]] = arith.constant 1 : index
+  // The body's own constants follow.
+  // CHECK-NEXT:    arith.constant 0 : index
+  // CHECK:         scf.for %[[I:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+  // CHECK-NEXT:      pto.scope {
+  // CHECK-NEXT:        scf.for %[[J:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+  // CHECK-NEXT:          %[[KI:.+]] = arith.subi %[[I]], %[[C1]] : index
+  // CHECK-NEXT:          %[[KJ:.+]] = arith.divui %[[J]], %[[C3]] : index
+  // CHECK-NEXT:          %[[M:.+]] = arith.muli %[[KI]], %[[C2]] : index
+  // CHECK-NEXT:          %[[K:.+]] = arith.addi %[[M]], %[[KJ]] : index
+  // CHECK-NEXT:          %[[OFF:.+]] = arith.muli %[[K]], %[[C8]] : index
+  // CHECK-NEXT:          %[[W:.+]] = pto.slice %[[S]] [%[[OFF]], 0] [8, 16] : !pto.tensor<48x16xf32> to !pto.tensor<8x16xf32>
+  // CHECK-NEXT:          pto.submit @k(%[[X]], %[[W]])
+  // CHECK-NEXT:          %[[D:.+]] = pto.create : !pto.tensor<8x16xf32, dn>
+  // CHECK-NEXT:          pto.submit @kd(%[[X]], %[[D]])
+  // CHECK-NEXT:        }
+  // CHECK-NEXT:      }
+  // CHECK-NEXT:    }
+  // CHECK:         scf.for %[[N:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
+  // CHECK-NEXT:      %[[NI:.+]] = arith.index_cast %[[N]] : i32 to index
+  // CHECK-NEXT:      %[[ROFF:.+]] = arith.muli %[[NI]], %[[C16]] : index
+  // CHECK-NEXT:      %[[RW:.+]] = pto.slice %[[R]] [%[[ROFF]]] [16] : !pto.tensor<64xf32> to !pto.tensor<16xf32>
+  // CHECK-NEXT:      pto.submit @k1(%[[X]], %[[RW]])
+  // CHECK-NEXT:    }
+  // CHECK-NEXT:    return
+  pto.graph @nested(%x: !pto.tensor<8x16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %c6 = arith.constant 6 : index
+    scf.for %i = %c1 to %c4 step %c1 {
+      pto.scope {
+        scf.for %j = %c0 to %c6 step %c3 {
+          %b = pto.create : !pto.tensor<8x16xf32>
+          %b1, %t = pto.submit @k(%x, %b) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+          %d = pto.create : !pto.tensor<8x16xf32, dn>
+          %d1, %td = pto.submit @kd(%x, %d) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32, dn>) -> !pto.tensor<8x16xf32, dn>
+        }
+      }
+    }
+    %n0 = arith.constant 0 : i32
+    %n1 = arith.constant 1 : i32
+    %n4 = arith.constant 4 : i32
+    scf.for %n = %n0 to %n4 step %n1 : i32 {
+      %r = pto.create : !pto.tensor<16xf32>
+      %r1, %tr = pto.submit @k1(%x, %r) : (!pto.tensor<8x16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-NEXT:    %[[A:.+]] = pto.create : !pto.tensor<48x16xf32>
+  // CHECK-NEXT:    %[[B:.+]] = pto.create : !pto.tensor<64xf32>
+  // CHECK-NEXT:    pto.call @nested(%{{.+}}, %[[A]], %[[B]])
+  pto.orchestration @main(%x: !pto.tensor<8x16xf32>) {
+    pto.call @nested(%x) : (!pto.tensor<8x16xf32>) -> ()
     pto.return
   }
 }
@@ -613,7 +710,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // A create inside pto.scope regions at the top level of the body (manual, or
 // auto nested in auto) runs once per call like one directly in the body: it
 // is hoisted to an inout parameter that the call site allocates. A create in
-// a scope inside a loop stays.
+// a scope inside a loop becomes a parameter with a window per iteration.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
 
@@ -621,7 +718,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
   // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
-  // CHECK-SAME:      %[[IN:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+  // CHECK-SAME:      %[[IN:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+  // CHECK-SAME:      %[[LS:[a-z0-9_]+]]: !pto.tensor<32xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+  // CHECK-NEXT:    %[[C16:.+]] = arith.constant 16 : index
   // CHECK-NEXT:    arith.constant 0 : index
   // CHECK-NEXT:    arith.constant 1 : index
   // CHECK-NEXT:    arith.constant 2 : index
@@ -636,9 +735,10 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-NEXT:      %[[O1:[a-z0-9_]+]], %{{[a-z0-9_]+}} = pto.submit @k(%[[X]], %[[O]])
   // CHECK-NEXT:      pto.yield %[[O1]] : !pto.tensor<16xf32>
   // CHECK-NEXT:    }
-  // CHECK-NEXT:    scf.for
+  // CHECK-NEXT:    scf.for %[[I:[a-z0-9_]+]] =
   // CHECK-NEXT:      pto.scope {
-  // CHECK-NEXT:        %[[L:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
+  // CHECK-NEXT:        %[[LO:[a-z0-9_]+]] = arith.muli %[[I]], %[[C16]] : index
+  // CHECK-NEXT:        %[[L:[a-z0-9_]+]] = pto.slice %[[LS]] [%[[LO]]] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
   // CHECK-NEXT:        pto.submit @k(%[[X]], %[[L]])
   // CHECK-NEXT:      }
   // CHECK-NEXT:    }
@@ -677,7 +777,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
   // CHECK-NEXT:    %[[A0:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
   // CHECK-NEXT:    %[[A1:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
-  // CHECK-NEXT:    pto.call @scoped(%[[MX]], %[[MO]], %[[A0]], %[[A1]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
+  // CHECK-NEXT:    %[[A2:[a-z0-9_]+]] = pto.create : !pto.tensor<32xf32>
+  // CHECK-NEXT:    pto.call @scoped(%[[MX]], %[[MO]], %[[A0]], %[[A1]], %[[A2]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<32xf32>) -> ()
   // CHECK-NEXT:    return
   pto.orchestration @main(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.call @scoped(%x, %o) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
@@ -742,7 +843,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // pto.dim of a literal extent is a literal: a task may take it, even of a
-// region-local tensor. A view of a buffer chosen at run time stays in the
+// region-local tensor. The legalization folds it, and the create it was the
+// only reader of goes instead of becoming a parameter. A view of a buffer chosen at run time stays in the
 // body when the choice and the window are replay-invariant (functions of a
 // constant-trip induction variable).
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -753,8 +855,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-SAME:      %[[W1:[a-z0-9_]+]]: !pto.tensor<64xf32>, %[[W2:[a-z0-9_]+]]: !pto.tensor<64xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
   // CHECK:         scf.for %[[I:[a-z0-9_]+]] =
-  // CHECK-NEXT:      %[[T:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
-  // CHECK-NEXT:      %[[N:[a-z0-9_]+]] = pto.dim %[[T]], 0 : !pto.tensor<16xf32>
+  // CHECK-NEXT:      %[[N:[a-z0-9_]+]] = arith.constant 16 : index
   // CHECK-NEXT:      %[[O1:[a-z0-9_]+]], %{{[a-z0-9_]+}} = pto.submit @ks(%[[O]], %[[N]])
   // CHECK-NEXT:      %[[FIRST:[a-z0-9_]+]] = arith.cmpi eq, %[[I]], %{{[a-z0-9_]+}} : index
   // CHECK-NEXT:      %[[SEL:[a-z0-9_]+]] = arith.select %[[FIRST]], %[[W1]], %[[W2]] : !pto.tensor<64xf32>

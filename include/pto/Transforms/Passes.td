@@ -66,8 +66,13 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
     - **Step C, allocations.** A `pto.create` at the top level of the body
       (directly or inside `pto.scope`s) becomes a new `inout` tensor
       parameter; each call site allocates it right before the call (named
-      `<name>__graph_arg<N>`). Creates inside loops stay. Step C runs before
-      Step B, so views of hoisted allocations are views of boundary tensors.
+      `<name>__graph_arg<N>`). A create under `scf.for` loops of literal
+      bounds becomes one such parameter holding a window per iteration,
+      stacked along axis 0, and each iteration takes its own with a
+      `pto.slice` at a replay-invariant offset; a rank-0 or column-major
+      create, or one whose stacked extent exceeds 32 bits, stays. Step C
+      runs before Step B, so views of hoisted allocations are views of
+      boundary tensors. A `pto.dim` of a literal extent is folded first.
     - **Step D, legality.** The module targets `host_build_graph`; at least
       one and at most 128 tensor parameters, at most 64 scalar parameters
       (after Step A); returns are parameters; 1 to 1024 recorded nodes

@@ -374,29 +374,51 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// Not hoisted: a create inside a loop of the body is a fresh buffer per
-// iteration (docs/graph-boundary.md, "Not handled"), so it stays, and is
-// allocated inside the loop of the Graph function.
+// A create inside a constant-trip loop of the body becomes one boundary
+// tensor holding a window per iteration (2 x 16 elements, allocated by the
+// entry as scratch__graph_arg0); each iteration views its own at
+// `scratch_row`, so the Graph function allocates nothing (docs/graph-boundary.md,
+// "Under loops of literal bounds").
 
 // CHECK-LABEL: // Orchestration function: entry
 // CHECK:       static void entry_graph_g(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& y = args.tensor(0).ref();
+// CHECK-NEXT:    const ChipTensor& scratch = args.tensor(1).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < (int64_t)2; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
-// CHECK-NEXT:          uint32_t scratch_ci_shapes[1] = {16};
-// CHECK-NEXT:          TensorCreateInfo scratch_ci(scratch_ci_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:          TaskOutputTensors g_alloc_0 = alloc_tensors(scratch_ci);
-// CHECK-NEXT:          const ChipTensor& scratch = g_alloc_0.get_ref(0);
+// CHECK-NEXT:          const int64_t scratch_row = (int64_t)((uint64_t)(i) * (uint64_t)((int64_t)16));
+// CHECK-NEXT:          uint32_t scratch_1_shapes[1] = {16};
+// CHECK-NEXT:          uint32_t scratch_1_offsets[1] = {(uint32_t)(scratch_row)};
+// CHECK-NEXT:          scratch_1_shapes[0] = scratch_1_offsets[0] >= scratch.shapes[0] ? 0u : (scratch_1_shapes[0] < scratch.shapes[0] - scratch_1_offsets[0] ? scratch_1_shapes[0] : scratch.shapes[0] - scratch_1_offsets[0]);
+// CHECK-NEXT:          ChipTensor scratch_1 = scratch.view(scratch_1_shapes, scratch_1_offsets);
+// CHECK-NEXT:          // Task 0: @produce
+// CHECK-NEXT:          CoreTaskArgs g_params_t0;
+// CHECK-NEXT:          g_params_t0.add_output(scratch_1);
+// CHECK-NEXT:          rt_submit_aiv_task(0, g_params_t0);
+// CHECK-NEXT:          // Task 1: @acc
+// CHECK-NEXT:          CoreTaskArgs g_params_t1;
+// CHECK-NEXT:          g_params_t1.add_input(scratch_1);
+// CHECK-NEXT:          g_params_t1.add_inout(y);
+// CHECK-NEXT:          rt_submit_aiv_task(1, g_params_t1);
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
 // CHECK-NEXT:    const ChipTensor& ext_y = orch_args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
+// CHECK-NEXT:      uint32_t scratch__graph_arg0_ci_shapes[1] = {32};
+// CHECK-NEXT:      TensorCreateInfo scratch__graph_arg0_ci(scratch__graph_arg0_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:      TaskOutputTensors [[ALLOC:alloc_[0-9]+]] = alloc_tensors(scratch__graph_arg0_ci);
+// CHECK-NEXT:      const ChipTensor& scratch__graph_arg0 = [[ALLOC]].get_ref(0);
 // CHECK-NEXT:      // Task 0: Graph @g
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
+// CHECK-NEXT:      params_t0.add_inout(scratch__graph_arg0);
 // CHECK-NEXT:      entry_graph_g_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_g, params_t0, params_t0_config);
+// CHECK-NEXT:  {{^ +}}rt_submit_graph(&entry_graph_g, params_t0, params_t0_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {

@@ -188,14 +188,16 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // Names in a Graph body carry the Graph's name like its task variables: the
-// MixedKernels of a mixed launch (mix_mixed_0) and the alloc_tensors result of
-// a create left in a loop of the body (mix_alloc_0). The entry's own names
-// stay unprefixed (mixed_1: task 1 of the entry; alloc_<N>, whose number
-// this test leaves open).
+// MixedKernels of a mixed launch (mix_mixed_0). The entry's own names stay
+// unprefixed (mixed_1: task 1 of the entry; alloc_<N>, whose number this test
+// leaves open). The create in the body's loop becomes a window per iteration
+// of one boundary tensor (`scratch`, allocated by the entry as
+// scratch__graph_arg0), at the offset `scratch_row`.
 
 // CHECK-LABEL: // Orchestration function: mixed_prefix
 // CHECK:       static void mixed_prefix_graph_mix(const GraphTaskArgs& args, const simpler::hbg::ConfigBase& /*config*/) {
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
+// CHECK-NEXT:    const ChipTensor& scratch = args.tensor(1).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @mm
 // CHECK-NEXT:      CoreTaskArgs mix_params_t0;
@@ -204,13 +206,14 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      rt_submit_task(mix_mixed_0, mix_params_t0);
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < (int64_t)2; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
-// CHECK-NEXT:          uint32_t scratch_ci_shapes[1] = {16};
-// CHECK-NEXT:          TensorCreateInfo scratch_ci(scratch_ci_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:          TaskOutputTensors mix_alloc_0 = alloc_tensors(scratch_ci);
-// CHECK-NEXT:          const ChipTensor& scratch = mix_alloc_0.get_ref(0);
+// CHECK-NEXT:          const int64_t scratch_row = (int64_t)((uint64_t)(i) * (uint64_t)((int64_t)16));
+// CHECK-NEXT:          uint32_t scratch_1_shapes[1] = {16};
+// CHECK-NEXT:          uint32_t scratch_1_offsets[1] = {(uint32_t)(scratch_row)};
+// CHECK-NEXT:          scratch_1_shapes[0] = scratch_1_offsets[0] >= scratch.shapes[0] ? 0u : (scratch_1_shapes[0] < scratch.shapes[0] - scratch_1_offsets[0] ? scratch_1_shapes[0] : scratch.shapes[0] - scratch_1_offsets[0]);
+// CHECK-NEXT:          ChipTensor scratch_1 = scratch.view(scratch_1_shapes, scratch_1_offsets);
 // CHECK-NEXT:          // Task 1: @fill
 // CHECK-NEXT:          CoreTaskArgs mix_params_t1;
-// CHECK-NEXT:          mix_params_t1.add_output(scratch);
+// CHECK-NEXT:          mix_params_t1.add_output(scratch_1);
 // CHECK-NEXT:          mix_params_t1.add_inout(x);
 // CHECK-NEXT:          rt_submit_aiv_task(2, mix_params_t1);
 // CHECK-NEXT:        }
@@ -220,13 +223,16 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
 // CHECK-NEXT:    const ChipTensor& ext_x = orch_args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
-// CHECK-NEXT:      uint32_t scratch_1_ci_shapes[1] = {16};
-// CHECK-NEXT:      TensorCreateInfo scratch_1_ci(scratch_1_ci_shapes, 1, DataType::FLOAT32);
-// CHECK-NEXT:      TaskOutputTensors [[ALLOC:alloc_[0-9]+]] = alloc_tensors(scratch_1_ci);
-// CHECK-NEXT:      const ChipTensor& scratch_1 = [[ALLOC]].get_ref(0);
+// CHECK-NEXT:      uint32_t scratch_2_ci_shapes[1] = {16};
+// CHECK-NEXT:      TensorCreateInfo scratch_2_ci(scratch_2_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:      uint32_t scratch__graph_arg0_ci_shapes[1] = {32};
+// CHECK-NEXT:      TensorCreateInfo scratch__graph_arg0_ci(scratch__graph_arg0_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:      TaskOutputTensors [[ALLOC:alloc_[0-9]+]] = alloc_tensors(scratch_2_ci, scratch__graph_arg0_ci);
+// CHECK-NEXT:      const ChipTensor& scratch_2 = [[ALLOC]].get_ref(0);
+// CHECK-NEXT:      const ChipTensor& scratch__graph_arg0 = [[ALLOC]].get_ref(1);
 // CHECK-NEXT:      // Task 0: @fill
 // CHECK-NEXT:      CoreTaskArgs params_t0;
-// CHECK-NEXT:      params_t0.add_output(scratch_1);
+// CHECK-NEXT:      params_t0.add_output(scratch_2);
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
 // CHECK-NEXT:      rt_submit_aiv_task(2, params_t0);
 // CHECK-NEXT:      // Task 1: @mm
@@ -237,9 +243,10 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      // Task 2: Graph @mix
 // CHECK-NEXT:      GraphTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_inout(ext_x);
+// CHECK-NEXT:      params_t2.add_inout(scratch__graph_arg0);
 // CHECK-NEXT:      mixed_prefix_graph_mix_Config params_t2_config;
 // CHECK-NEXT:      params_t2_config.layout.capture(params_t2);
-// CHECK-NEXT:      {{^ +}}rt_submit_graph(&mixed_prefix_graph_mix, params_t2, params_t2_config);
+// CHECK-NEXT:  {{^ +}}rt_submit_graph(&mixed_prefix_graph_mix, params_t2, params_t2_config);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
