@@ -23,8 +23,10 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
 
 #include <optional>
+#include <vector>
 
 
 NB_MODULE(_site_initialize_0, m) {
@@ -69,6 +71,39 @@ NB_MODULE(_site_initialize_0, m) {
       nanobind::arg("graph"),
       "(bytes, exact): the graph-heap bytes one call of a pto.graph op "
       "allocates, as the compiler measures them; None for another op.");
+  m.def(
+      "orchestration_heap_use",
+      [](MlirOperation entry)
+          -> std::optional<std::tuple<uint64_t, uint64_t, bool>> {
+        uint64_t bytes = 0, calls = 0;
+        bool exact = true;
+        if (!mlirPTOOrchestrationGetHeapUse(entry, &bytes, &calls, &exact))
+          return std::nullopt;
+        return std::make_tuple(bytes, calls, exact);
+      },
+      nanobind::arg("entry"),
+      "(bytes, allocation_calls, exact): what one run of a "
+      "pto.orchestration op allocates from the orchestration heap and the "
+      "runtime allocation calls it makes, as the compiler counts them; None "
+      "for another op.");
+  m.def(
+      "call_site_heap_bytes",
+      [](MlirOperation graph, std::vector<MlirOperation> callers)
+          -> std::optional<std::tuple<uint64_t, uint64_t, bool>> {
+        uint64_t perCall = 0, perRun = 0;
+        bool exact = true;
+        if (!mlirPTOGraphGetCallSiteHeapBytes(graph, callers.size(),
+                                              callers.data(), &perCall,
+                                              &perRun, &exact))
+          return std::nullopt;
+        return std::make_tuple(perCall, perRun, exact);
+      },
+      nanobind::arg("graph"), nanobind::arg("callers"),
+      "(per_call, per_run, exact): the orchestration-heap bytes the callers "
+      "(pto.call ops) of a pto.graph op allocate for its hoisted "
+      "allocations, for one call and over one run, as the compiler counts "
+      "them; None if graph is not a pto.graph or a caller not a call of "
+      "it.");
   m.def(
       "constant_trip_count",
       [=](MlirOperation op) {

@@ -47,6 +47,31 @@ MLIR_CAPI_EXPORTED bool mlirPTOOperationGetExecutionsPerCall(MlirOperation op,
                                                              uint64_t *count,
                                                              bool *exact);
 
+/// Computes what one run of the orchestration function `entry` allocates
+/// from the orchestration heap (computeOrchestrationHeapUse: every
+/// `pto.create`, `pto.alloc_tensors` result and runtime-allocated `out`
+/// tail, once per execution) into `*bytes` (saturating), the runtime
+/// allocation calls it makes (one per `pto.alloc_tensors` or `pto.create`
+/// executed) into `*calls`, and whether both are exact into `*exact`.
+/// Returns false, writing nothing, if `entry` is not a `pto.orchestration`.
+MLIR_CAPI_EXPORTED bool mlirPTOOrchestrationGetHeapUse(MlirOperation entry,
+                                                       uint64_t *bytes,
+                                                       uint64_t *calls,
+                                                       bool *exact);
+
+/// Computes what the `numCallers` `pto.call` ops `callers` of `graph`
+/// allocate for its `#pto.hoisted<allocation>` parameters
+/// (computeCallSiteHeapUse): the bytes one call needs into `*perCall`, the
+/// bytes those allocations take over one run (each once per execution) into
+/// `*perRun`, and whether both are exact into `*exact`. Returns false,
+/// writing nothing, if `graph` is not a `pto.graph` or a caller is not a
+/// `pto.call` of it.
+MLIR_CAPI_EXPORTED bool
+mlirPTOGraphGetCallSiteHeapBytes(MlirOperation graph, intptr_t numCallers,
+                                 MlirOperation const *callers,
+                                 uint64_t *perCall, uint64_t *perRun,
+                                 bool *exact);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,8 @@
-//===- GraphHeap.cpp - Graph-heap bytes one call allocates ----------------===//
+//===- GraphHeap.cpp - What a call or a run allocates ---------------------===//
 
 #include "pto/Analysis/GraphHeap.h"
 
+#include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/ReplayInvariance.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -13,26 +14,38 @@ uint64_t getElementBytes(Type elementType) {
   return llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8);
 }
 
+/// Bytes of a tensor of static shape, saturating; none for a dynamic one.
+static std::optional<uint64_t> getTensorBytes(TensorType tensor) {
+  if (!tensor.hasStaticShape())
+    return std::nullopt;
+  uint64_t size = getElementBytes(tensor.getElementType());
+  for (int64_t extent : tensor.getShape())
+    size = llvm::SaturatingMultiply<uint64_t>(size, extent);
+  return size;
+}
+
 namespace {
 
-class GraphHeapWalk {
+/// Sums the bytes (and allocation calls) of the allocations under a block,
+/// each times the executions of the constant-trip loops around it.
+class HeapWalk {
 public:
-  explicit GraphHeapWalk(SymbolTableCollection &symbols) : symbols(symbols) {}
+  explicit HeapWalk(SymbolTableCollection &symbols) : symbols(symbols) {}
 
   uint64_t visit(Block &block, uint64_t multiplier) {
     uint64_t total = 0;
     for (Operation &op : block) {
+      if (isa<CreateOp, AllocTensorsOp>(op))
+        allocationCalls = llvm::SaturatingAdd<uint64_t>(allocationCalls,
+                                                        multiplier);
       for (Type type : getAllocatedTypes(op)) {
-        auto tensor = cast<TensorType>(type);
-        if (!tensor.hasStaticShape()) {
+        std::optional<uint64_t> size = getTensorBytes(cast<TensorType>(type));
+        if (!size) {
           use.exact = false;
           continue;
         }
-        uint64_t size = getElementBytes(tensor.getElementType());
-        for (int64_t extent : tensor.getShape())
-          size = llvm::SaturatingMultiply<uint64_t>(size, extent);
         total = llvm::SaturatingAdd<uint64_t>(
-            total, llvm::SaturatingMultiply<uint64_t>(multiplier, size));
+            total, llvm::SaturatingMultiply<uint64_t>(multiplier, *size));
       }
       if (op.getNumRegions() == 0)
         continue;
@@ -58,6 +71,7 @@ public:
   }
 
   GraphHeapUse use;
+  uint64_t allocationCalls = 0;
 
 private:
   /// The tensors `op` makes the runtime allocate.
@@ -98,10 +112,64 @@ private:
 
 GraphHeapUse computeGraphHeapUse(GraphOp graph,
                                  SymbolTableCollection &symbols) {
-  GraphHeapWalk walk(symbols);
+  HeapWalk walk(symbols);
   if (!graph.isExternal())
     walk.use.bytes = walk.visit(graph.getBody().front(), 1);
   return walk.use;
+}
+
+OrchestrationHeapUse
+computeOrchestrationHeapUse(OrchestrationOp entry,
+                            SymbolTableCollection &symbols) {
+  HeapWalk walk(symbols);
+  OrchestrationHeapUse use;
+  if (entry.getBody().empty())
+    return use;
+  use.bytes = walk.visit(entry.getBody().front(), 1);
+  use.allocationCalls = walk.allocationCalls;
+  use.exact = walk.use.exact;
+  return use;
+}
+
+CallSiteHeapUse computeCallSiteHeapUse(GraphOp graph,
+                                       ArrayRef<CallOp> callers) {
+  CallSiteHeapUse use;
+  SmallVector<unsigned> parameters;
+  for (unsigned i = 0, e = getNumTensorArgs(graph); i < e; ++i) {
+    auto hoisted = graph.getArgAttrOfType<HoistedAttr>(
+        i, PTODialect::getHoistedAttrName());
+    if (!hoisted || hoisted.getKind() != HoistedKind::allocation)
+      continue;
+    parameters.push_back(i);
+    std::optional<uint64_t> size =
+        getTensorBytes(cast<TensorType>(graph.getArgumentTypes()[i]));
+    use.exact &= size.has_value();
+    use.bytesPerCall =
+        llvm::SaturatingAdd<uint64_t>(use.bytesPerCall, size.value_or(0));
+  }
+  // Each allocation once, however many calls (and operands) it serves.
+  SetVector<Value> buffers;
+  auto addRun = [&](Operation *op, Type type) {
+    ExecutionCount executions = getExecutionsPerCall(op);
+    std::optional<uint64_t> size = getTensorBytes(cast<TensorType>(type));
+    use.exact &= executions.exact && size.has_value();
+    use.bytesPerRun = llvm::SaturatingAdd<uint64_t>(
+        use.bytesPerRun, llvm::SaturatingMultiply<uint64_t>(
+                             executions.count, size.value_or(0)));
+  };
+  for (CallOp call : callers)
+    for (unsigned i : parameters) {
+      Value arg = call.getArgs()[i];
+      if (isa_and_nonnull<CreateOp, AllocTensorsOp>(arg.getDefiningOp())) {
+        if (buffers.insert(arg))
+          addRun(arg.getDefiningOp(), arg.getType());
+        continue;
+      }
+      // Not an allocation of the caller's: charged once per call.
+      use.exact = false;
+      addRun(call, arg.getType());
+    }
+  return use;
 }
 
 } // namespace mlir::pto

@@ -46,3 +46,39 @@ bool mlirPTOOperationGetExecutionsPerCall(MlirOperation op, uint64_t *count,
   *exact = executions.exact;
   return true;
 }
+
+bool mlirPTOOrchestrationGetHeapUse(MlirOperation entry, uint64_t *bytes,
+                                    uint64_t *calls, bool *exact) {
+  auto op = dyn_cast<pto::OrchestrationOp>(unwrap(entry));
+  if (!op)
+    return false;
+  SymbolTableCollection symbols;
+  pto::OrchestrationHeapUse use =
+      pto::computeOrchestrationHeapUse(op, symbols);
+  *bytes = use.bytes;
+  *calls = use.allocationCalls;
+  *exact = use.exact;
+  return true;
+}
+
+bool mlirPTOGraphGetCallSiteHeapBytes(MlirOperation graph, intptr_t numCallers,
+                                      MlirOperation const *callers,
+                                      uint64_t *perCall, uint64_t *perRun,
+                                      bool *exact) {
+  auto op = dyn_cast<pto::GraphOp>(unwrap(graph));
+  if (!op)
+    return false;
+  SmallVector<pto::CallOp> calls;
+  for (intptr_t i = 0; i < numCallers; ++i) {
+    auto call = dyn_cast<pto::CallOp>(unwrap(callers[i]));
+    if (!call || call.getCallee() != op.getName() ||
+        call.getArgs().size() != op.getNumArguments())
+      return false;
+    calls.push_back(call);
+  }
+  pto::CallSiteHeapUse use = pto::computeCallSiteHeapUse(op, calls);
+  *perCall = use.bytesPerCall;
+  *perRun = use.bytesPerRun;
+  *exact = use.exact;
+  return true;
+}

@@ -30,9 +30,13 @@ and writes into the output folder (``-o DIR``, default
     per Graph: the boundary tensors and scalars before and after
     legalizing, each hoisted value and its kind (``scalar``, ``view`` or
     ``allocation``), the boundary values dropped, the recorded node count
-    against the runtime's limit of 1024, and the graph-heap bytes allocated
-    per call before and after legalizing with the total over all calls.
-    The text report is also printed on stdout (unless ``--quiet``).
+    against the runtime's limit of 1024, the graph-heap bytes allocated
+    per call before and after legalizing with the total over all calls,
+    and the orchestration-heap bytes its callers allocate for it per call
+    and per run; per program: the orchestration-heap bytes of one run
+    before and after legalizing and the runtime allocation calls one run
+    of the generated C++ makes. The text report is also printed on stdout
+    (unless ``--quiet``).
 
 ``--emit`` selects which of ``ir``, ``cpp`` and ``report`` are written
 (default: all); every stage runs regardless, so a program that does not
@@ -134,7 +138,9 @@ __all__ = [
     "CompileResult",
     "GraphReport",
     "Hoisted",
+    "OrchestrationHeap",
     "Report",
+    "call_site_heap_bytes",
     "compile_program",
     "constant_trip_count",
     "count_recorded_nodes",
@@ -142,6 +148,7 @@ __all__ = [
     "graph_heap_bytes",
     "load_python_program",
     "main",
+    "orchestration_heap_use",
 ]
 
 #: The runtimes a module can target (``pto.runtime``); the first is the default.
@@ -252,6 +259,15 @@ class GraphReport:
             (counted once).
         heap_bytes_total_before, heap_bytes_total_after: graph-heap bytes
             over all calls (per call times ``calls``).
+        call_site_heap_bytes_per_call: orchestration-heap bytes the callers
+            allocate for one call after legalizing (the buffers behind its
+            hoisted allocations; 0 before).
+        call_site_heap_bytes_per_run: the bytes those allocations take over
+            one run: each allocation once per execution, so one the
+            legalize pipeline moved out of the caller's loop counts once
+            however many calls it serves.
+        call_site_heap_exact: False if a shape is dynamic or an allocation
+            sits under control flow whose trip count is not a constant.
     """
 
     name: str
@@ -272,6 +288,33 @@ class GraphReport:
     calls_exact: bool
     heap_bytes_total_before: int
     heap_bytes_total_after: int
+    call_site_heap_bytes_per_call: int = 0
+    call_site_heap_bytes_per_run: int = 0
+    call_site_heap_exact: bool = True
+
+
+@dataclass
+class OrchestrationHeap:
+    """What one run of the program's ``pto.orchestration`` functions
+    allocates from the orchestration (ordinary) heap, as the compiler counts
+    it (``computeOrchestrationHeapUse``).
+
+    Attributes:
+        bytes_before, bytes_after: bytes of every ``pto.create``,
+            ``pto.alloc_tensors`` result and runtime-allocated ``out`` tail,
+            once per execution, as written and after legalizing (which adds
+            the buffers callers allocate for Graphs).
+        allocation_calls: runtime allocation calls (``alloc_tensors``) one
+            run of the generated C++ makes, once per execution, counted
+            after ``pto-batch-allocations``.
+        exact: False if a shape is dynamic or an allocation sits under
+            control flow whose trip count is not a constant (counted once).
+    """
+
+    bytes_before: int = 0
+    bytes_after: int = 0
+    allocation_calls: int = 0
+    exact: bool = True
 
 
 @dataclass
@@ -284,6 +327,8 @@ class Report:
         runtime_overridden: True if ``--runtime`` set it.
         legalized: True if the Graph legalization ran (host_build_graph).
         graphs: one :class:`GraphReport` per ``pto.graph``, in module order.
+        orchestration_heap: what one run allocates outside the Graphs
+            (:class:`OrchestrationHeap`).
         timings: seconds spent in each stage, in order.
     """
 
@@ -292,6 +337,7 @@ class Report:
     runtime_overridden: bool
     legalized: bool
     graphs: List[GraphReport]
+    orchestration_heap: OrchestrationHeap = field(default_factory=OrchestrationHeap)
     timings: Dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> Dict:
@@ -575,6 +621,48 @@ def graph_heap_bytes(graph) -> Tuple[int, bool]:
     return _measure_graph(_native.graph_heap_bytes, graph)
 
 
+def orchestration_heap_use(module: Module) -> Tuple[int, int, bool]:
+    """What one run of ``module``'s ``pto.orchestration`` functions
+    allocates from the orchestration heap: the compiler's own measure
+    (``computeOrchestrationHeapUse``, through the C API), summed over them.
+
+    Returns:
+        (bytes, allocation_calls, exact): bytes of every ``pto.create``,
+        ``pto.alloc_tensors`` result and runtime-allocated ``out`` tail, and
+        runtime allocation calls (one per ``pto.alloc_tensors`` or
+        ``pto.create``), each once per execution; ``exact`` is False if a
+        shape is dynamic or an allocation sits under control flow without a
+        constant trip count (counted once).
+    """
+    total, calls, exact = 0, 0, True
+    for op in module.body.operations:
+        if _op_name(op) == "pto.orchestration":
+            b, c, e = _native.orchestration_heap_use(op.operation)
+            total, calls, exact = total + b, calls + c, exact and e
+    return total, calls, exact
+
+
+def call_site_heap_bytes(graph, callers: Sequence) -> Tuple[int, int, bool]:
+    """Orchestration-heap bytes the ``pto.call`` ops ``callers`` of
+    ``graph`` allocate for its ``#pto.hoisted<allocation>`` parameters: the
+    compiler's measure (``computeCallSiteHeapUse``, through the C API).
+
+    Returns:
+        (per_call, per_run, exact): the bytes one call needs, and the bytes
+        the allocations passed for them take over one run (each allocation
+        once per execution, however many calls it serves).
+
+    Raises:
+        ValueError: ``graph`` is not a ``pto.graph`` or a caller is not a
+            call of it.
+    """
+    result = _native.call_site_heap_bytes(graph.operation,
+                                          [c.operation for c in callers])
+    if result is None:
+        raise ValueError("call_site_heap_bytes expects a pto.graph and calls of it")
+    return result
+
+
 @dataclass
 class _Calls:
     """The ``pto.call`` ops of one Graph and how often they run."""
@@ -663,7 +751,8 @@ def _arg_attr(func, index: int, name: str):
 
 
 def _graph_report(before: _GraphSnapshot, after: _GraphSnapshot,
-                  calls: _Calls, dead: Sequence[int]) -> GraphReport:
+                  calls: _Calls, dead: Sequence[int],
+                  call_site_heap: Tuple[int, int, bool]) -> GraphReport:
     # The legalization marks every parameter it adds (#pto.hoisted) and
     # reports every one it drops (its dead-parameter remarks): the others
     # are the original ones, in order.
@@ -706,6 +795,9 @@ def _graph_report(before: _GraphSnapshot, after: _GraphSnapshot,
         calls_exact=calls.exact,
         heap_bytes_total_before=before.heap_bytes * calls.per_run,
         heap_bytes_total_after=after.heap_bytes * calls.per_run,
+        call_site_heap_bytes_per_call=call_site_heap[0],
+        call_site_heap_bytes_per_run=call_site_heap[1],
+        call_site_heap_exact=call_site_heap[2],
     )
 
 
@@ -784,12 +876,22 @@ def _report_text(report: Report) -> str:
         lines.append(f"  graph heap over all calls: "
                      f"{_bytes_text(g.heap_bytes_total_before)} before, "
                      f"{_bytes_text(g.heap_bytes_total_after)} after")
+        at_least = "" if g.call_site_heap_exact else " (at least)"
+        lines.append(f"  orchestration heap its callers allocate{at_least}: "
+                     f"{_bytes_text(g.call_site_heap_bytes_per_call)} per call, "
+                     f"{_bytes_text(g.call_site_heap_bytes_per_run)} per run")
     if len(report.graphs) > 1:
         before = sum(g.heap_bytes_total_before for g in report.graphs)
         after = sum(g.heap_bytes_total_after for g in report.graphs)
         lines.append("")
         lines.append(f"all Graphs, graph heap over all calls: {_bytes_text(before)} "
                      f"before, {_bytes_text(after)} after")
+    heap = report.orchestration_heap
+    at_least = "" if heap.exact else " (at least)"
+    lines.append("")
+    lines.append(f"orchestration heap per run{at_least}: {_bytes_text(heap.bytes_before)} "
+                 f"before, {_bytes_text(heap.bytes_after)} after legalizing")
+    lines.append(f"allocation calls per run{at_least}: {heap.allocation_calls}")
     if report.timings:
         total = sum(report.timings.values())
         parts = ", ".join(f"{k} {v:.3f} s" for k, v in report.timings.items())
@@ -1058,6 +1160,7 @@ def compile_program(source: Union[str, os.PathLike, Module],
             raise failed(error, "verifying") from None
         target = _runtime_of(module)
 
+        heap_before, _, heap_exact = orchestration_heap_use(module)
         legalize = target == "host_build_graph"
         if legalize:
             kernels = _kernels(module.body)
@@ -1084,19 +1187,28 @@ def compile_program(source: Union[str, os.PathLike, Module],
         legalized_ir = module.operation.get_asm(enable_debug_info=True,
                                                 use_name_loc_as_prefix=True)
         graphs = []
+        heap_after, _, exact_after = orchestration_heap_use(module)
         if legalize:
             calls = _find_calls(module)
-            after = {s.name: s for s in (_snapshot(g, kernels) for g in _graphs(module))}
+            legal = {StringAttr(g.operation.attributes["sym_name"]).value: g
+                     for g in _graphs(module)}
+            after = {name: _snapshot(g, kernels) for name, g in legal.items()}
             for snapshot in before:
-                graphs.append(_graph_report(snapshot, after[snapshot.name],
-                                            calls.get(snapshot.name, _Calls()),
-                                            dead.get(snapshot.name, [])))
+                callers = calls.get(snapshot.name, _Calls())
+                graphs.append(_graph_report(
+                    snapshot, after[snapshot.name], callers,
+                    dead.get(snapshot.name, []),
+                    call_site_heap_bytes(legal[snapshot.name], callers.ops)))
 
         stage("preparing", f"preparing for translation ({PREPARE_PIPELINE})")
         try:
             _run_pipeline(module, PREPARE_PIPELINE, mlir_timing)
         except MLIRError as error:
             raise failed(error, "preparing") from None
+        _, allocation_calls, exact_prepared = orchestration_heap_use(module)
+        orchestration_heap = OrchestrationHeap(
+            heap_before, heap_after, allocation_calls,
+            heap_exact and exact_after and exact_prepared)
 
         stage("translating", "translating to orchestration C++")
         try:
@@ -1106,7 +1218,8 @@ def compile_program(source: Union[str, os.PathLike, Module],
             raise failed(error, "translating") from None
 
     stage(None)
-    report = Report(input_name, target, overridden, legalize, graphs, dict(timings))
+    report = Report(input_name, target, overridden, legalize, graphs,
+                    orchestration_heap, dict(timings))
     result = CompileResult(legalized_ir, cpp, arg_metadata, report, stem)
     if output_dir is not None:
         # Writing is not part of the report's timings: the report is written.

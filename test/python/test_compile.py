@@ -668,6 +668,69 @@ def test_graph_heap_agrees_with_the_replay_model(tmp_path, name, text):
         assert graph.dropped == []
 
 
+# LOOP_ALLOCATIONS with an allocation of the caller's own in its inner loop.
+CALLER_ALLOCATIONS = LOOP_ALLOCATIONS.replace(
+    "        %z = pto.call @g(%a, %y)",
+    "        %e = pto.create : !pto.tensor<8x4xf32>\n"
+    "        %e1, %te = pto.submit @copy(%a, %e) : (!pto.tensor<8x4xf32>, "
+    "!pto.tensor<8x4xf32>) -> !pto.tensor<8x4xf32>\n"
+    "        %z = pto.call @g(%a, %y)")
+
+
+def replay_stats(text: str):
+    """The replay model's counters of one run of @main."""
+    from pto_mlir.sim.differential import default_arguments
+    from pto_mlir.sim.program import load_program
+    from pto_mlir.sim.runtime import Runtime
+
+    with Context():
+        program = load_program(Module.parse(text))
+    args = default_arguments(program, "main", np.random.default_rng(0))
+    return Runtime(program, "replay").run("main", args).stats
+
+
+@pytest.mark.parametrize("name,text", [("decoder", DECODER.read_text()),
+                                       ("loops", LOOP_ALLOCATIONS),
+                                       ("caller", CALLER_ALLOCATIONS)])
+def test_orchestration_heap_agrees_with_the_replay_model(tmp_path, name, text):
+    """The report's orchestration heap (per run, before and after
+    legalizing), the runtime allocation calls of the generated C++ and what
+    each Graph's callers allocate for it are the compiler's counts; the
+    replay model, run on the same IR, takes the same bytes and makes the
+    same calls."""
+    from pto_mlir.compile import PREPARE_PIPELINE
+    from pto_mlir.pipelines import run_pipeline
+
+    assert CALLER_ALLOCATIONS != LOOP_ALLOCATIONS
+    source = tmp_path / f"{name}.mlir"
+    source.write_text(text)
+    result = compile_program(source, tmp_path / "out")
+    heap = result.report.orchestration_heap
+    legalized = (tmp_path / "out" / f"{name}.legalized.mlir").read_text()
+    with Context():
+        prepared = str(run_pipeline(Module.parse(legalized), PREPARE_PIPELINE))
+    assert heap.exact
+    assert heap.bytes_before == replay_stats(text).heap_bytes
+    assert heap.bytes_after == replay_stats(legalized).heap_bytes
+    assert heap.allocation_calls == replay_stats(prepared).heap_allocation_calls
+    (graph,) = result.report.graphs
+    assert graph.call_site_heap_exact
+    if name != "decoder":
+        # The 128 B top-level create and the 3 x 64 B windows of the loop's,
+        # allocated once before the caller's loops for all 10 calls, in one
+        # alloc_tensors call.
+        assert graph.call_site_heap_bytes_per_call == 128 + 3 * 64
+        assert graph.call_site_heap_bytes_per_run == 128 + 3 * 64
+    if name == "caller":
+        # The caller's own 128 B buffer, once per iteration of 2 x 5.
+        assert heap.bytes_before == 10 * 128
+        assert heap.bytes_after == 10 * 128 + 128 + 3 * 64
+        assert heap.allocation_calls == 10 + 1
+    text_report = result.report.to_text()
+    assert (f"orchestration heap per run: {heap.bytes_before} B" in text_report
+            and f"allocation calls per run: {heap.allocation_calls}\n" in text_report)
+
+
 def trip_count_program(type_, lb, ub, step, unsigned):
     """A Graph whose only launch is in one scf.for with the given bounds."""
     loop = "scf.for unsigned" if unsigned else "scf.for"

@@ -331,6 +331,24 @@ def test_graph_heap_per_call_full_size():
     assert after == 0
 
 
+def test_orchestration_heap_per_decode_step(tmp_path):
+    """After the legalize pipeline the callers allocate the layer's 15
+    intermediates once per decode step, not once per layer call: the
+    orchestration heap grows by one layer's intermediates (not 40 of them)
+    and the generated C++ makes 2 allocation calls per step (issue 14's
+    targets: at most 3.1 MB and at most 2)."""
+    from pto_mlir.compile import compile_program
+
+    result = compile_program(EXAMPLE / "model.py", tmp_path / "out", emit=["report"])
+    heap = result.report.orchestration_heap
+    (layer,) = result.report.graphs
+    assert heap.exact and layer.call_site_heap_exact and layer.calls == 40
+    assert layer.call_site_heap_bytes_per_call == 3_112_960
+    assert layer.call_site_heap_bytes_per_run == 3_112_960
+    assert heap.bytes_after - heap.bytes_before == 3_112_960
+    assert heap.allocation_calls == 2
+
+
 # ----------------------------------------------------------------------------
 # C++
 # ----------------------------------------------------------------------------

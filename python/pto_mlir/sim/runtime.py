@@ -130,6 +130,9 @@ class RunStats:
     graph_heap_bytes: bytes taken from the graph heap (Graph allocations, per
         submission; never reclaimed during the run).
     heap_bytes: bytes taken from the ordinary, reclaimable heap.
+    heap_allocation_calls: runtime allocation calls of orchestration code
+        (one per ``pto.create`` or ``pto.alloc_tensors`` it runs; a
+        runtime-allocated ``out`` tail is part of its launch).
     """
 
     graph_calls: int = 0
@@ -140,6 +143,7 @@ class RunStats:
     graph_heap_bytes: int = 0
     graph_heap_allocations: int = 0
     heap_bytes: int = 0
+    heap_allocation_calls: int = 0
     construction_writes: int = 0
 
     def add(self, other: "RunStats") -> None:
@@ -282,10 +286,16 @@ class _Direct(Executor):
         self.rt._run.heap_bytes += view.buffer.nbytes
         return view
 
+    def _count_allocation_call(self) -> None:
+        if self.graph is None:
+            self.rt._run.heap_allocation_calls += 1
+
     def create(self, instr, shape, t, batchable, block_token):
+        self._count_allocation_call()
         return self._alloc(t, shape)
 
     def alloc_tensors(self, instr, shapes, types):
+        self._count_allocation_call()
         return [self._alloc(t, shape) for shape, t in zip(shapes, types)]
 
     def submit(self, instr, kernel, tensors, scalars, scalar_slots, pred):
