@@ -103,15 +103,13 @@ struct GraphTraits<mlir::pto::BufferProvenance::PossibleRootSets *> {
 
 namespace mlir::pto {
 
+/// Every pto view (slice, transpose, reshape) is a ViewLikeOpInterface.
 static bool isView(Value value) {
-  return isa_and_nonnull<SliceOp, TransposeOp>(value.getDefiningOp());
+  return isa_and_nonnull<ViewLikeOpInterface>(value.getDefiningOp());
 }
 
 static Value getViewSource(Value view) {
-  Operation *def = view.getDefiningOp();
-  if (auto slice = dyn_cast<SliceOp>(def))
-    return slice.getSource();
-  return cast<TransposeOp>(def).getSource();
+  return cast<ViewLikeOpInterface>(view.getDefiningOp()).getViewSource();
 }
 
 /// Returns the loop whose iteration argument `value` is, or null.

@@ -256,7 +256,7 @@ LogicalResult verifyGraphLegality(GraphOp graph,
       }
     }
     // A task or view must name the same boundary buffer on every call.
-    if (isa<SubmitOp, SliceOp, TransposeOp>(op)) {
+    if (isa<SubmitOp, ViewLikeOpInterface>(op)) {
       for (Value operand : op->getOperands()) {
         if (!isa<TensorType>(operand.getType()))
           continue;

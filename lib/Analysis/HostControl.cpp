@@ -24,7 +24,7 @@ static StringRef describeSource(Value source) {
 /// provenance analysis follows (views, selects, loop, branch and scope
 /// carries) or hands them to the device, which is diagnosed separately.
 static bool isFollowedUser(Operation *op) {
-  return isa<SliceOp, TransposeOp, arith::SelectOp, scf::ForOp, scf::IfOp,
+  return isa<ViewLikeOpInterface, arith::SelectOp, scf::ForOp, scf::IfOp,
              scf::YieldOp, ScopeOp, YieldOp, SubmitOp, CallOp>(op) ||
          (op->getNumRegions() == 0 &&
           llvm::none_of(op->getResultTypes(),

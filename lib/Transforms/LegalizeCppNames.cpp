@@ -103,6 +103,7 @@ void CppNamer::nameResults(Operation *op) {
       })
       .Case([&](SliceOp) { nameAll("view"); })
       .Case([&](TransposeOp) { nameAll("transposed"); })
+      .Case([&](ReshapeOp) { nameAll("reshaped"); })
       .Case([&](DimOp dim) {
         // A static extent prints as its literal.
         if (dim.getSource().getType().isDynamicDim(dim.getAxisAttr().getInt()))

@@ -408,16 +408,15 @@ Value GraphBoundaryLegalizer::resolveBoundarySource(
   Value root = provenance.getRoot(source);
   if (provenance.getRootArgument(source) || hoistedBuffers.contains(root))
     return root;
-  if (!isa_and_nonnull<SliceOp, TransposeOp>(root.getDefiningOp()))
+  auto view = dyn_cast_if_present<ViewLikeOpInterface>(root.getDefiningOp());
+  if (!view)
     return {};
   throughView = true;
   auto it = viewBoundary.find(root);
   if (it != viewBoundary.end())
     return it->second;
-  // A transpose left in the body, seen for the first time.
-  Value viewed = isa<SliceOp>(root.getDefiningOp())
-                     ? cast<SliceOp>(root.getDefiningOp()).getSource()
-                     : cast<TransposeOp>(root.getDefiningOp()).getSource();
+  // A transpose or reshape left in the body, seen for the first time.
+  Value viewed = view.getViewSource();
   bool unused;
   Value boundary = resolveBoundarySource(viewed, provenance, unused);
   viewBoundary[root] = boundary;

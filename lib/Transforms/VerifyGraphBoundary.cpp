@@ -145,7 +145,7 @@ private:
           break;
         }
     }
-    if (isa<SubmitOp, SliceOp, TransposeOp>(op))
+    if (isa<SubmitOp, ViewLikeOpInterface>(op))
       for (Value operand : op.getOperands())
         if (isa<TensorType>(operand.getType()))
           if (Operation *choice =

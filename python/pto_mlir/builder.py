@@ -514,6 +514,20 @@ def transpose(source: Value, axis0: int, axis1: int, name: Optional[str] = None)
     return pto.TransposeOp(_unwrap(source), axis0, axis1, loc=_caller_location(name)).result
 
 
+def reshape(source: Value, shape: Sequence[int], name: Optional[str] = None) -> Value:
+    """A view of ``source``'s elements (row-major) with the static ``shape``
+    (``pto.reshape``); ``source`` must have a static row-major shape with as
+    many elements, and be contiguous at run time.
+
+    Raises:
+        MLIRError: the op does not verify (other element count, dynamic or
+            column-major shapes).
+    """
+    src = _unwrap(source)
+    result = pto.TensorType.get(list(shape), pto.TensorType(src.type).element_type)
+    return pto.ReshapeOp(result, src, loc=_caller_location(name)).result
+
+
 def set_parallel(for_op) -> None:
     """Marks an ``scf.for`` as a parallel loop (``pto.parallel``)."""
     op = for_op.operation if isinstance(for_op, OpView) else for_op

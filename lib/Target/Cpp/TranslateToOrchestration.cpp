@@ -205,6 +205,7 @@ private:
                                           StringRef params);
   LogicalResult emitSlice(SliceOp op);
   LogicalResult emitTranspose(TransposeOp op);
+  LogicalResult emitReshape(ReshapeOp op);
   LogicalResult emitDim(DimOp op);
   LogicalResult emitRead(ReadOp op);
   LogicalResult emitWrite(WriteOp op);
@@ -669,6 +670,7 @@ LogicalResult OrchestrationEmitter::emitOperation(Operation &op) {
       .Case([&](TaskDummyOp dummy) { return emitDummy(dummy); })
       .Case([&](SliceOp slice) { return emitSlice(slice); })
       .Case([&](TransposeOp transpose) { return emitTranspose(transpose); })
+      .Case([&](ReshapeOp reshape) { return emitReshape(reshape); })
       .Case([&](DimOp dim) { return emitDim(dim); })
       .Case([&](ReadOp read) { return emitRead(read); })
       .Case([&](WriteOp write) { return emitWrite(write); })
@@ -1182,6 +1184,20 @@ LogicalResult OrchestrationEmitter::emitTranspose(TransposeOp op) {
   os << sp::kTensorType << " " << name << " = " << *source << ".transpose("
      << op.getAxis0Attr().getInt() << ", " << op.getAxis1Attr().getInt()
      << ");\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitReshape(ReshapeOp op) {
+  FailureOr<std::string> source = nameOf(op.getSource(), op);
+  if (failed(source))
+    return failure();
+  std::string name = declare(op.getResult(), op);
+  ArrayRef<int64_t> shape = op.getType().getShape();
+  os << "uint32_t " << name << "_shapes[" << shape.size() << "] = {";
+  llvm::interleaveComma(shape, os);
+  os << "};\n";
+  os << sp::kTensorType << " " << name << " = " << *source << ".reshape("
+     << name << "_shapes, " << shape.size() << ");\n";
   return success();
 }
 

@@ -34,7 +34,7 @@ import abc
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .errors import SimError, UnsupportedOpError
-from .memory import TensorView
+from .memory import TensorView, contiguous_strides
 from .program import DYNAMIC_INDEX, Block, Function, Instr, Program, TypeInfo
 from .scalars import (SUPPORTED_ARITH, bf16_bits_to_float, canon, canon_int, eval_arith,
                       float_to_bf16_bits, to_signed, to_unsigned)
@@ -354,6 +354,16 @@ class Interpreter:
         strides[a], strides[b] = strides[b], strides[a]
         env[ins.results[0]] = TensorView(src.buffer, src.offset, tuple(shape), tuple(strides))
 
+    def _reshape(self, ins, env, ex, tenv, block, token):
+        """The runtime's ``reshape``: the same elements, row-major, in a new
+        shape; only a contiguous source can be reshaped."""
+        src: TensorView = env[ins.operands[0]]
+        if src.strides != contiguous_strides(src.shape):
+            raise SimError(f"{ins.loc}: pto.reshape of a view that is not contiguous")
+        shape = tuple(self.types[ins.results[0]].shape)
+        env[ins.results[0]] = TensorView(src.buffer, src.offset, shape,
+                                         contiguous_strides(shape))
+
     def _dim(self, ins, env, ex, tenv, block, token):
         src: TensorView = env[ins.operands[0]]
         axis = ins.attrs["axis"]
@@ -480,6 +490,7 @@ _HANDLERS = {
     "pto.scope": Interpreter._scope,
     "pto.slice": Interpreter._slice,
     "pto.transpose": Interpreter._transpose,
+    "pto.reshape": Interpreter._reshape,
     "pto.dim": Interpreter._dim,
     "pto.create": Interpreter._create,
     "pto.alloc_tensors": Interpreter._alloc_tensors,

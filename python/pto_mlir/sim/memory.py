@@ -9,7 +9,7 @@ no storage yet).
 
 A :class:`TensorView` is what a ``!pto.tensor`` value holds: a buffer, a
 start offset, a shape and strides, all in elements. Views alias their
-source: a ``pto.slice`` or ``pto.transpose`` returns a new descriptor over
+source: a ``pto.slice``, ``pto.transpose`` or ``pto.reshape`` returns a new descriptor over
 the same buffer, exactly like the runtime's ``ChipTensor`` (buffer address,
 shapes, strides, start offset, dtype).
 

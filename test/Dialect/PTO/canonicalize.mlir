@@ -71,6 +71,23 @@ pto.orchestration @transpose_twice(%x: !pto.tensor<16x32x8xf32>) {
   pto.return
 }
 
+// A reshape to its source's own type is the source; a reshape of a reshape
+// is one reshape of the inner source.
+// CHECK-LABEL: pto.orchestration @reshape_twice(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16x32x8xf32>
+// CHECK-NEXT:    pto.submit @use(%[[X]])
+// CHECK-NEXT:    %[[R:.+]] = pto.reshape %[[X]] : !pto.tensor<16x32x8xf32> to !pto.tensor<8x16x32xf32>
+// CHECK-NEXT:    pto.submit @use_t(%[[R]])
+// CHECK-NEXT:    pto.return
+pto.orchestration @reshape_twice(%x: !pto.tensor<16x32x8xf32>) {
+  %same = pto.reshape %x : !pto.tensor<16x32x8xf32> to !pto.tensor<16x32x8xf32>
+  %t0 = pto.submit @use(%same) : (!pto.tensor<16x32x8xf32>) -> ()
+  %flat = pto.reshape %x : !pto.tensor<16x32x8xf32> to !pto.tensor<4096xf32>
+  %r = pto.reshape %flat : !pto.tensor<4096xf32> to !pto.tensor<8x16x32xf32>
+  %t1 = pto.submit @use_t(%r) : (!pto.tensor<8x16x32xf32>) -> ()
+  pto.return
+}
+
 // Two different swaps compose to a rotation: both stay.
 // CHECK-LABEL: pto.orchestration @transpose_other_axes(
 // CHECK:         %[[A:.+]] = pto.transpose %{{.+}}, 0, 1 : !pto.tensor<16x32x8xf32>

@@ -1507,6 +1507,50 @@ pto.graph @g(%flags: !pto.tensor<4xi32> {pto.direction = #pto.direction<inout>},
 }
 
 //===----------------------------------------------------------------------===//
+// pto.reshape
+//===----------------------------------------------------------------------===//
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
+  // expected-error@+1 {{'pto.reshape' op reshapes 32 elements to 16}}
+  %r = pto.reshape %a : !pto.tensor<4x8xf32> to !pto.tensor<16xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<?x8xf32>) {
+  // expected-error@+1 {{'pto.reshape' op reshapes '!pto.tensor<?x8xf32>' to '!pto.tensor<32xf32>': both shapes must be static}}
+  %r = pto.reshape %a : !pto.tensor<?x8xf32> to !pto.tensor<32xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4x8xf32, dn>) {
+  // expected-error@+1 {{'pto.reshape' op reshapes '!pto.tensor<4x8xf32, dn>' to '!pto.tensor<32xf32>': both must be row-major (nd)}}
+  %r = pto.reshape %a : !pto.tensor<4x8xf32, dn> to !pto.tensor<32xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
+  // expected-error@+1 {{'pto.reshape' op reshapes '!pto.tensor<4x8xf32>' to '!pto.tensor<32xi32>': the element types differ}}
+  %r = pto.reshape %a : !pto.tensor<4x8xf32> to !pto.tensor<32xi32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<1xf32>) {
+  // expected-error@+1 {{'pto.reshape' op reshapes to rank 0, which the runtime's tensors do not have}}
+  %r = pto.reshape %a : !pto.tensor<1xf32> to !pto.tensor<f32>
+  pto.return
+}
+
+//===----------------------------------------------------------------------===//
 // pto.transpose
 //===----------------------------------------------------------------------===//
 

@@ -260,6 +260,8 @@ pto.orchestration @tensors(%w: !pto.tensor<512x128xf32>, %v: !pto.tensor<?x?xf16
   %t0 = pto.transpose %w, 0, 1 : !pto.tensor<512x128xf32>
   // CHECK-NEXT: %{{.+}} = pto.transpose %[[DYN]], 2, 0 : !pto.tensor<?x128x?xi8>
   %t1 = pto.transpose %c1, 2, 0 : !pto.tensor<?x128x?xi8>
+  // CHECK-NEXT: %{{.+}} = pto.reshape %[[W]] : !pto.tensor<512x128xf32> to !pto.tensor<64x8x128xf32>
+  %r0 = pto.reshape %w : !pto.tensor<512x128xf32> to !pto.tensor<64x8x128xf32>
   // CHECK-NEXT: pto.return{{$}}
   pto.return
 }

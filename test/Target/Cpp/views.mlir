@@ -1,8 +1,10 @@
 // RUN: pto-opt %s --pto-orchestration-prepare-pipeline --mlir-print-debuginfo | pto-translate --pto-to-cpp | FileCheck %s
 
-// pto.slice and pto.transpose (spec "tensor.slice", "tensor.transpose"):
-// zero-copy views, `<src>.view(shapes, offsets)` with literal or `(uint32_t)`
-// cast extents and offsets, and `<src>.transpose(a, b)`; views of views name
+// pto.slice, pto.transpose and pto.reshape (spec "tensor.slice",
+// "tensor.transpose", "tensor.reshape"): zero-copy views,
+// `<src>.view(shapes, offsets)` with literal or `(uint32_t)` cast extents and
+// offsets, `<src>.transpose(a, b)` and `<src>.reshape(shapes, ndims)` with a
+// literal shape array; views of views name
 // the inner view; a view passed to a task is an lvalue ChipTensor. An axis
 // whose window the verifier cannot prove inside the source (a runtime
 // offset or size, or a runtime source extent) is clamped first, as the
@@ -15,6 +17,7 @@
 // CHECK-NEXT:    const ChipTensor& ext_y = orch_args.tensor(2).ref();
 // CHECK-NEXT:    int64_t layer = orch_args.scalar<int64_t>(0);
 // CHECK-NEXT:    int64_t rows = orch_args.scalar<int64_t>(1);
+// CHECK-NEXT:    const ChipTensor& ext_flat = orch_args.tensor(3).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      const int64_t base = (int64_t)((uint64_t)(layer) * (uint64_t)((int64_t)128));
 // CHECK-NEXT:      uint32_t wl_shapes[2] = {128, 128};
@@ -45,6 +48,17 @@
 // CHECK-NEXT:      params_t1.add_input(head);
 // CHECK-NEXT:      params_t1.add_output(tail);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      uint32_t rows_flat_shapes[1] = {8192};
+// CHECK-NEXT:      uint32_t rows_flat_offsets[1] = {8192};
+// CHECK-NEXT:      ChipTensor rows_flat = flat.view(rows_flat_shapes, rows_flat_offsets);
+// CHECK-NEXT:      uint32_t as_matrix_shapes[2] = {128, 64};
+// CHECK-NEXT:      ChipTensor as_matrix = rows_flat.reshape(as_matrix_shapes, 2);
+// CHECK-NEXT:      // Task 2: @mm
+// CHECK-NEXT:      CoreTaskArgs params_t2;
+// CHECK-NEXT:      params_t2.add_input(as_matrix);
+// CHECK-NEXT:      params_t2.add_input(wt);
+// CHECK-NEXT:      params_t2.add_inout(ext_y);
+// CHECK-NEXT:      rt_submit_aic_task(0, params_t2);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -54,7 +68,8 @@ module {
   pto.kernel aiv @dyn(%x: !pto.tensor<?x64xf16>, %y: !pto.tensor<?x64xf16> {pto.direction = #pto.direction<out>})
   pto.orchestration @views(%w: !pto.tensor<5120x128xf16> loc("w"), %x: !pto.tensor<128x64xf16> loc("x"),
                            %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>} loc("y"),
-                           %layer: index loc("layer"), %rows: index loc("rows")) {
+                           %layer: index loc("layer"), %rows: index loc("rows"),
+                           %flat: !pto.tensor<16384xf16> loc("flat")) {
     %c128 = arith.constant 128 : index
     %base = arith.muli %layer, %c128 : index loc("base")
     %wl = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<5120x128xf16> to !pto.tensor<128x128xf16> loc("wl")
@@ -65,6 +80,9 @@ module {
     %head = pto.slice %x[0, 0] [%rows, 64] : !pto.tensor<128x64xf16> to !pto.tensor<?x64xf16> loc("head")
     %tail = pto.slice %w[%base, 64] [%rows, 64] : !pto.tensor<5120x128xf16> to !pto.tensor<?x64xf16> loc("tail")
     %r, %t1 = pto.submit @dyn(%head, %tail) : (!pto.tensor<?x64xf16>, !pto.tensor<?x64xf16>) -> !pto.tensor<?x64xf16>
+    %rows_flat = pto.slice %flat[8192] [8192] : !pto.tensor<16384xf16> to !pto.tensor<8192xf16> loc("rows_flat")
+    %as_matrix = pto.reshape %rows_flat : !pto.tensor<8192xf16> to !pto.tensor<128x64xf16> loc("as_matrix")
+    %y2, %t2 = pto.submit @mm(%as_matrix, %wt, %y1) : (!pto.tensor<128x64xf16>, !pto.tensor<64x128xf16>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
     pto.return
   }
 }

@@ -851,6 +851,38 @@ LogicalResult TransposeOp::inferReturnTypes(
   return success();
 }
 
+Value ReshapeOp::getViewSource() { return getSource(); }
+
+LogicalResult ReshapeOp::verify() {
+  TensorType source = getSource().getType(), result = getResult().getType();
+  if (!source.hasStaticShape() || !result.hasStaticShape())
+    return emitOpError() << "reshapes " << source << " to " << result
+                         << ": both shapes must be static";
+  if (source.getLayout() != Layout::nd || result.getLayout() != Layout::nd)
+    return emitOpError() << "reshapes " << source << " to " << result
+                         << ": both must be row-major (nd)";
+  if (source.getElementType() != result.getElementType())
+    return emitOpError() << "reshapes " << source << " to " << result
+                         << ": the element types differ";
+  if (source.getNumElements() != result.getNumElements())
+    return emitOpError() << "reshapes " << source.getNumElements()
+                         << " elements to " << result.getNumElements();
+  if (result.getRank() == 0)
+    return emitOpError() << "reshapes to rank 0, which the runtime's tensors "
+                            "do not have";
+  return success();
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor) {
+  if (getSource().getType() == getType())
+    return getSource();
+  if (auto inner = getSource().getDefiningOp<ReshapeOp>()) {
+    getSourceMutable().assign(inner.getSource());
+    return getResult();
+  }
+  return {};
+}
+
 Value TransposeOp::getViewSource() { return getSource(); }
 
 OpFoldResult TransposeOp::fold(FoldAdaptor) {

@@ -537,6 +537,35 @@ def PTO_TransposeOp : PTO_Op<"transpose", [Pure,
   }];
 }
 
+def PTO_ReshapeOp : PTO_Op<"reshape", [Pure,
+    DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "A view of the same elements with another shape";
+  let description = [{
+    A zero-copy view of `source`'s elements, in row-major order, with the
+    result's shape (`Tensor::reshape` in the runtime), e.g. a window of a
+    flat arena seen as a 2-D tensor. Both shapes are static, row-major
+    (`nd`) and hold the same number of elements of the same element type.
+    The source must be contiguous at run time (a whole tensor, or a window
+    of consecutive rows or elements), as the runtime requires.
+
+    A reshape to the source's own type folds to the source, and a reshape
+    of a reshape to a reshape of the inner source.
+
+    ```mlir
+    %flat = pto.slice %arena[2048] [81920]
+        : !pto.tensor<1048576xbf16> to !pto.tensor<81920xbf16>
+    %q = pto.reshape %flat : !pto.tensor<81920xbf16> to !pto.tensor<16x5120xbf16>
+    ```
+  }];
+  let arguments = (ins PTO_Tensor:$source);
+  let results = (outs PTO_Tensor:$result);
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let assemblyFormat = [{
+    $source attr-dict `:` qualified(type($source)) `to` qualified(type($result))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Scopes
 //===----------------------------------------------------------------------===//
