@@ -50,7 +50,7 @@
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
 // CHECK-NEXT:      uint32_t rows_flat_shapes[1] = {8192};
 // CHECK-NEXT:      uint32_t rows_flat_offsets[1] = {8192};
-// CHECK-NEXT:      ChipTensor rows_flat = flat.view(rows_flat_shapes, rows_flat_offsets);
+// CHECK-NEXT:      ChipTensor rows_flat = ext_flat.view(rows_flat_shapes, rows_flat_offsets);
 // CHECK-NEXT:      uint32_t as_matrix_shapes[2] = {128, 64};
 // CHECK-NEXT:      ChipTensor as_matrix = rows_flat.reshape(as_matrix_shapes, 2);
 // CHECK-NEXT:      // Task 2: @mm
