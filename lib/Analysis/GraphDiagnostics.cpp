@@ -16,9 +16,21 @@ void noTensorParameter(GraphOp graph) {
 }
 
 void tooManyTensorParameters(GraphOp graph, unsigned count) {
-  emitOpErrorAt(graph) << "has " << count
-                       << " tensor parameters: the runtime accepts at most "
-                       << kGraphMaxTensorArgs << " (GRAPH_MAX_TENSOR_ARGS)";
+  unsigned callers = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    auto hoisted = graph.getArgAttrOfType<HoistedAttr>(
+        i, PTODialect::getHoistedAttrName());
+    callers += !hoisted || hoisted.getKind() != HoistedKind::allocation;
+  }
+  InFlightDiagnostic diag =
+      emitOpErrorAt(graph) << "has " << count
+                           << " tensor parameters: the runtime accepts at most "
+                           << kGraphMaxTensorArgs << " (GRAPH_MAX_TENSOR_ARGS)";
+  diag.attachNote(graph.getLoc())
+      << callers << " of them are the callers' tensors and views of them, "
+      << "which cannot be packed: only the buffers the body allocates share "
+         "arenas (one per element type), and the rest name memory the "
+         "callers own";
 }
 
 void tooManyScalarParameters(GraphOp graph, unsigned count) {

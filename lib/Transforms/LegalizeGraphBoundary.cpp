@@ -15,6 +15,7 @@
 #include "pto/Transforms/Passes.h"
 
 #include "pto/Analysis/BufferProvenance.h"
+#include "pto/Analysis/GraphHeap.h"
 #include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/ReplayInvariance.h"
 #include "pto/Support/UserNames.h"
@@ -22,6 +23,7 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "pto/Dialect/PTO/IR/RuntimeLimits.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -47,6 +49,8 @@ struct GraphPlan {
   SmallVector<CallOp> callers;
   /// A diagnostic was emitted: nothing is applied to this Graph.
   bool failed = false;
+  /// The pass's `arenas` option.
+  bool packIntoArenas = true;
 
   /// Step A: derived scalars that an op staying in the body reads, in
   /// definition order. Each becomes a scalar parameter.
@@ -67,6 +71,24 @@ struct GraphPlan {
     int64_t copies = 1;
   };
   SmallVector<Allocation> allocations;
+  /// Step C, arenas: allocations of one element type packed into one flat
+  /// InOut tensor parameter (after `allocations` in parameter order), each
+  /// member viewed at its offset in the body.
+  struct Arena {
+    Type elementType;
+    /// The arena's extent, in elements.
+    int64_t elements = 0;
+    /// Its name in the body ("arena_bf16") and at the call sites.
+    std::string name, callSiteName;
+    /// The allocations it holds, with their element offsets.
+    SmallVector<Allocation> members;
+    SmallVector<int64_t> offsets;
+
+    TensorType getType() const {
+      return TensorType::get({elements}, elementType);
+    }
+  };
+  SmallVector<Arena, 2> arenas;
   /// Step B: views taken at the call site instead, in definition order.
   struct View {
     SliceOp slice;
@@ -97,7 +119,9 @@ struct GraphPlan {
   };
   SmallVector<Decision> decisions;
 
-  unsigned numNewTensors() const { return allocations.size() + views.size(); }
+  unsigned numNewTensors() const {
+    return allocations.size() + arenas.size() + views.size();
+  }
 };
 
 /// The argument attributes of a tensor parameter of `direction`: none for
@@ -122,6 +146,8 @@ static DictionaryAttr newParameterAttrs(MLIRContext *context,
   return attrs.getDictionary(context);
 }
 
+class IndexConstants;
+
 /// Plans and applies the legalization of one Graph.
 class GraphBoundaryLegalizer {
 public:
@@ -144,12 +170,15 @@ private:
   Block &entry() { return graph.getBody().front(); }
   void substituteRenames();
   void planAllocations();
+  void packArenas(SmallVectorImpl<GraphPlan::Allocation> &allocations);
   void planViews(BufferProvenance &provenance,
                  const ReplayInvariance &analysis);
   void planErasure(const ReplayInvariance &analysis);
   void planScalars();
   void explainScalars(const ReplayInvariance &analysis);
   void planCallSiteSlices();
+  void packIntoArena(GraphPlan::Arena &arena, Value parameter, unsigned final,
+                     RewriterBase &rewriter, IndexConstants &constants);
   Value resolveBoundarySource(Value source, const BufferProvenance &provenance,
                               bool &throughView);
 
@@ -260,7 +289,7 @@ void GraphBoundaryLegalizer::analyze() {
 /// (see takeIterationWindow), so iterations never alias. A shape that is not
 /// a literal is rejected by the legality step, as are other parents.
 void GraphBoundaryLegalizer::planAllocations() {
-  unsigned counter = 0;
+  SmallVector<GraphPlan::Allocation> allocations;
   graph.walk([&](CreateOp create) {
     TensorType type = create.getType();
     if (!type.hasStaticShape())
@@ -302,18 +331,99 @@ void GraphBoundaryLegalizer::planAllocations() {
       allocation.type =
           TensorType::get(shape, type.getElementType(), type.getLayout());
       iterationBuffers.insert(create.getResult());
-    } else {
-      // Only a top-level buffer is one the body's views may be hoisted
-      // from: a window of a per-iteration buffer differs per iteration.
-      hoistedBuffers[create.getResult()] = {
-          getNumTensorArgs(graph) + plan.allocations.size(), Direction::inout};
     }
-    std::string name = "alloc";
-    if (auto nameLoc = dyn_cast<NameLoc>(create.getLoc()))
-      name = nameLoc.getName().str();
-    allocation.callSiteName = name + "__graph_arg" + std::to_string(counter++);
-    plan.allocations.push_back(std::move(allocation));
+    allocations.push_back(std::move(allocation));
   });
+  packArenas(allocations);
+
+  // Parameter numbers and call-site names, in parameter order: the
+  // allocations left on their own, then the arenas.
+  unsigned firstNumber = getNumTensorArgs(graph), counter = 0;
+  auto callSiteName = [&](StringRef name) {
+    return (name + "__graph_arg" + Twine(counter++)).str();
+  };
+  for (auto [index, allocation] : llvm::enumerate(plan.allocations)) {
+    std::optional<StringRef> name = getUserName(allocation.create.getResult());
+    allocation.callSiteName = callSiteName(name.value_or("alloc"));
+    // Only a top-level buffer is one the body's views may be hoisted from:
+    // a window of a per-iteration buffer differs per iteration.
+    if (allocation.loops.empty())
+      hoistedBuffers[allocation.create.getResult()] = {firstNumber + index,
+                                                       Direction::inout};
+  }
+  for (auto [index, arena] : llvm::enumerate(plan.arenas)) {
+    arena.callSiteName = callSiteName(arena.name);
+    for (GraphPlan::Allocation &member : arena.members)
+      if (member.loops.empty())
+        hoistedBuffers[member.create.getResult()] = {
+            firstNumber + unsigned(plan.allocations.size() + index),
+            Direction::inout};
+  }
+}
+
+/// Step C, arenas: the allocations of one element type share one flat
+/// buffer, each at an offset aligned to kArenaAlignmentBytes and rounded up
+/// to it, so the boundary holds one tensor per element type instead of one
+/// per allocation. Packs only row-major allocations, only when at least two
+/// share an element type, and starts a new arena where one would exceed the
+/// runtime's 32-bit extents. The rest go to `plan.allocations`.
+void GraphBoundaryLegalizer::packArenas(
+    SmallVectorImpl<GraphPlan::Allocation> &allocations) {
+  llvm::MapVector<Type, SmallVector<unsigned>> byElementType;
+  for (auto [index, allocation] : llvm::enumerate(allocations))
+    if (plan.packIntoArenas && allocation.type.getLayout() == Layout::nd &&
+        allocation.type.getRank() > 0)
+      byElementType[allocation.type.getElementType()].push_back(index);
+  // Per allocation, the arena that takes it (or -1), and its offset there.
+  SmallVector<int> arenaOf(allocations.size(), -1);
+  SmallVector<int64_t> offsetOf(allocations.size(), 0);
+  struct ArenaLayout {
+    Type elementType;
+    int64_t elements = 0;
+    SmallVector<unsigned> members;
+  };
+  SmallVector<ArenaLayout> layouts;
+  for (auto &[elementType, members] : byElementType) {
+    if (members.size() < 2)
+      continue;
+    int64_t align = std::max<int64_t>(
+        1, kArenaAlignmentBytes / getElementBytes(elementType));
+    auto roundUp = [&](int64_t n) { return int64_t(llvm::alignTo(n, align)); };
+    constexpr int64_t maxExtent = std::numeric_limits<uint32_t>::max();
+    ArenaLayout current{elementType};
+    auto close = [&] {
+      if (current.members.size() >= 2)
+        layouts.push_back(std::move(current));
+      current = ArenaLayout{elementType};
+    };
+    for (unsigned index : members) {
+      int64_t elements = roundUp(allocations[index].type.getNumElements());
+      if (elements > maxExtent)
+        continue;
+      if (current.elements + elements > maxExtent)
+        close();
+      offsetOf[index] = current.elements;
+      current.elements += elements;
+      current.members.push_back(index);
+    }
+    close();
+  }
+  for (ArenaLayout &layout : layouts) {
+    GraphPlan::Arena arena;
+    arena.elementType = layout.elementType;
+    arena.elements = layout.elements;
+    llvm::raw_string_ostream(arena.name) << "arena_" << layout.elementType;
+    for (unsigned index : layout.members) {
+      arenaOf[index] = plan.arenas.size();
+      arena.offsets.push_back(offsetOf[index]);
+      arena.members.push_back(std::move(allocations[index]));
+    }
+    plan.arenas.push_back(std::move(arena));
+  }
+  // The allocations no arena took keep their own parameters, in order.
+  for (auto [index, allocation] : llvm::enumerate(allocations))
+    if (arenaOf[index] < 0)
+      plan.allocations.push_back(std::move(allocation));
 }
 
 /// Index constants for the code Step C adds to a body: one of each value,
@@ -544,6 +654,9 @@ void GraphBoundaryLegalizer::planErasure(const ReplayInvariance &analysis) {
     dead.insert(view.slice);
   for (GraphPlan::Allocation &allocation : plan.allocations)
     dead.insert(allocation.create);
+  for (GraphPlan::Arena &arena : plan.arenas)
+    for (GraphPlan::Allocation &member : arena.members)
+      dead.insert(member.create);
   SmallVector<Operation *> order;
   graph.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op != graph)
@@ -670,7 +783,27 @@ void GraphBoundaryLegalizer::planCallSiteSlices() {
   plan.viewSlice.assign(slice.begin() + numScalarOps, slice.end());
 }
 
+/// The view of `arena` that holds `member`: its elements at `offset`, in
+/// the member's shape.
+static Value viewArenaMember(OpBuilder &builder,
+                             GraphPlan::Allocation &member,
+                             int64_t offset, Value arena) {
+  Location loc = member.create.getLoc();
+  int64_t elements = member.type.getNumElements();
+  Value flat = builder.create<SliceOp>(
+      loc, TensorType::get({elements}, member.type.getElementType()), arena,
+      ArrayRef<OpFoldResult>{builder.getIndexAttr(offset)},
+      ArrayRef<OpFoldResult>{builder.getIndexAttr(elements)});
+  if (member.type.getRank() == 1)
+    return flat;
+  return builder.create<ReshapeOp>(loc, member.type, flat);
+}
+
 void GraphBoundaryLegalizer::rewriteCallSites() {
+  // What the hoisted views are views of.
+  DenseSet<Value> viewed;
+  for (GraphPlan::View &view : plan.views)
+    viewed.insert(view.source);
   unsigned numTensors = getNumTensorArgs(graph);
   MLIRContext *context = graph.getContext();
   OpBuilder builder(context);
@@ -690,6 +823,18 @@ void GraphBoundaryLegalizer::rewriteCallSites() {
           builder.create<CreateOp>(loc, allocation.type, ValueRange{});
       mapping.map(allocation.create.getResult(), buffer);
       newTensors.push_back(buffer);
+    }
+    for (GraphPlan::Arena &arena : plan.arenas) {
+      Location loc = NameLoc::get(builder.getStringAttr(arena.callSiteName),
+                                  call.getLoc());
+      Value buffer =
+          builder.create<CreateOp>(loc, arena.getType(), ValueRange{});
+      newTensors.push_back(buffer);
+      // A member a hoisted view is taken of: the view's source.
+      for (auto [member, offset] : llvm::zip_equal(arena.members, arena.offsets))
+        if (viewed.contains(member.create.getResult()))
+          mapping.map(member.create.getResult(),
+                      viewArenaMember(builder, member, offset, buffer));
     }
     for (Operation *op : plan.viewSlice)
       builder.clone(*op, mapping);
@@ -724,9 +869,11 @@ void GraphBoundaryLegalizer::rewriteCallSites() {
       if (callArgAttrs)
         dicts.push_back(directionAttrs(
             context,
-            index < plan.allocations.size()
+            index < plan.allocations.size() + plan.arenas.size()
                 ? Direction::inout
-                : plan.views[index - plan.allocations.size()].direction));
+                : plan.views[index - plan.allocations.size() -
+                             plan.arenas.size()]
+                      .direction));
     }
     for (unsigned i = numTensors, e = graph.getNumArguments(); i < e; ++i)
       keep(i);
@@ -738,6 +885,51 @@ void GraphBoundaryLegalizer::rewriteCallSites() {
     call.getArgsMutable().assign(args);
     if (callArgAttrs)
       call.setArgAttrsAttr(ArrayAttr::get(context, dicts));
+  }
+}
+
+/// Replaces each member of `arena` by its view of the arena parameter
+/// `parameter` (number `final` once dead parameters are gone), taken at the
+/// top of the body: a literal window, the same on every call, so it stays.
+/// A member under loops then takes its iteration's window of that view.
+void GraphBoundaryLegalizer::packIntoArena(GraphPlan::Arena &arena,
+                                           Value parameter, unsigned final,
+                                           RewriterBase &rewriter,
+                                           IndexConstants &constants) {
+  rewriter.setInsertionPointToStart(&entry());
+  for (auto [member, offset] : llvm::zip_equal(arena.members, arena.offsets)) {
+    Value buffer = viewArenaMember(rewriter, member, offset, parameter);
+    Block::iterator after = rewriter.getInsertionPoint();
+    if (!member.loops.empty()) {
+      rewriter.setInsertionPoint(member.create);
+      buffer = takeIterationWindow(rewriter, member, buffer, constants);
+    }
+    rewriter.replaceAllUsesWith(member.create.getResult(), buffer);
+    rewriter.setInsertionPoint(&entry(), after);
+
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << "moves to the call sites: it runs "
+       << (member.loops.empty() ? "once per call"
+                                : std::to_string(member.copies) +
+                                      " times per call, under loops of "
+                                      "literal bounds")
+       << ", so the recording would take it from the graph heap on every "
+          "call; now elements ["
+       << offset << ", " << offset + member.type.getNumElements()
+       << ") of inout tensor parameter #" << final << " of @"
+       << graph.getName() << ", an arena of " << arena.elementType
+       << " shared with " << arena.members.size() - 1
+       << " other allocations, allocated by each caller as '"
+       << arena.callSiteName << "'";
+    GraphPlan::Decision decision{true, "hoisted-allocation",
+                                 member.create.getLoc(), std::move(message)};
+    decision.args.push_back({"Parameter", std::to_string(final)});
+    decision.args.push_back({"CallSiteName", arena.callSiteName});
+    decision.args.push_back({"ArenaOffset", std::to_string(offset)});
+    if (!member.loops.empty())
+      decision.args.push_back({"Windows", std::to_string(member.copies)});
+    plan.decisions.push_back(std::move(decision));
   }
 }
 
@@ -760,6 +952,17 @@ void GraphBoundaryLegalizer::rewriteBody() {
         HoistedAttr::get(context, HoistedKind::allocation, {}, {})));
     locs.push_back(allocation.create.getLoc());
     replaced.push_back(allocation.create.getResult());
+  }
+  // An arena replaces no single value: its members are rebuilt below.
+  for (GraphPlan::Arena &arena : plan.arenas) {
+    indices.push_back(numTensors);
+    types.push_back(arena.getType());
+    attrs.push_back(newParameterAttrs(
+        context, Direction::inout,
+        HoistedAttr::get(context, HoistedKind::allocation, {}, {})));
+    locs.push_back(NameLoc::get(StringAttr::get(context, arena.name),
+                                graph.getLoc()));
+    replaced.push_back(Value());
   }
   for (GraphPlan::View &view : plan.views) {
     indices.push_back(numTensors);
@@ -798,12 +1001,23 @@ void GraphBoundaryLegalizer::rewriteBody() {
   for (unsigned i : plan.deadArgs.set_bits())
     dead.set(newIndexOfOld(i));
   unsigned numAllocations = plan.allocations.size();
+  unsigned numArenas = plan.arenas.size();
   IndexConstants constants(&entry());
   for (auto [k, value] : llvm::enumerate(replaced)) {
     unsigned position = k < numNewTensors
                             ? numTensors + k
                             : numOld + numNewTensors + (k - numNewTensors);
     Value parameter = entry().getArgument(position);
+    // Its number once the dead parameters are gone.
+    unsigned final = position - llvm::count_if(dead.set_bits(),
+                                               [&](unsigned i) {
+                                                 return i < position;
+                                               });
+    if (k >= numAllocations && k < numAllocations + numArenas) {
+      packIntoArena(plan.arenas[k - numAllocations], parameter, final,
+                    rewriter, constants);
+      continue;
+    }
     GraphPlan::Allocation *allocation =
         k < numAllocations ? &plan.allocations[k] : nullptr;
     if (allocation && !allocation->loops.empty()) {
@@ -812,11 +1026,6 @@ void GraphBoundaryLegalizer::rewriteBody() {
           takeIterationWindow(rewriter, *allocation, parameter, constants);
     }
     rewriter.replaceAllUsesWith(value, parameter);
-    // Its number once the dead parameters are gone.
-    unsigned final = position - llvm::count_if(dead.set_bits(),
-                                               [&](unsigned i) {
-                                                 return i < position;
-                                               });
     std::string message;
     llvm::raw_string_ostream os(message);
     StringRef name;
@@ -840,7 +1049,7 @@ void GraphBoundaryLegalizer::rewriteBody() {
             "iteration viewing its own";
     } else if (k < numNewTensors) {
       name = "hoisted-view";
-      SliceOp slice = plan.views[k - numAllocations].slice;
+      SliceOp slice = plan.views[k - numAllocations - numArenas].slice;
       bool literal = llvm::all_of(slice->getOperands().drop_front(),
                                   [](Value v) {
                                     return matchPattern(v, m_Constant());
@@ -851,7 +1060,8 @@ void GraphBoundaryLegalizer::rewriteBody() {
                      : "its window depends on the call's boundary scalars "
                        "or extents, which replay would freeze")
          << "; now "
-         << stringifyDirection(plan.views[k - numAllocations].direction)
+         << stringifyDirection(
+                plan.views[k - numAllocations - numArenas].direction)
          << " tensor parameter #" << final << " of @" << graph.getName();
     } else {
       name = "hoisted-scalar";
@@ -889,6 +1099,7 @@ void GraphBoundaryLegalizer::rewriteBody() {
 
 struct LegalizeGraphBoundaryPass
     : impl::LegalizeGraphBoundaryBase<LegalizeGraphBoundaryPass> {
+  using Base::Base;
   void runOnOperation() override;
 };
 
@@ -906,6 +1117,7 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
   for (auto [plan, graph] : llvm::zip_equal(plans, graphs)) {
     plan.graph = graph;
     plan.callers = std::move(callers[graph]);
+    plan.packIntoArenas = arenas;
   }
 
   // Diagnostics of Graph i: 2i while planning, 2i + 1 while checking.

@@ -7,11 +7,16 @@
 
 using namespace mlir;
 
-void mlir::pto::buildGraphLegalizePipeline(OpPassManager &pm) {
+void mlir::pto::buildGraphLegalizePipeline(
+    OpPassManager &pm, const GraphLegalizePipelineOptions &options) {
   pm.addPass(createNormalizeReturnOrder());
-  pm.addPass(createLegalizeGraphBoundary());
+  pm.addPass(createLegalizeGraphBoundary({options.arenas}));
   pm.addPass(createHoistCallSiteAllocations());
   pm.addPass(createVerifyGraphBoundary());
+}
+
+void mlir::pto::buildGraphLegalizePipeline(OpPassManager &pm) {
+  buildGraphLegalizePipeline(pm, GraphLegalizePipelineOptions());
 }
 
 void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
@@ -50,10 +55,12 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
 }
 
 void mlir::pto::registerGraphLegalizePipeline() {
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<GraphLegalizePipelineOptions>(
       "pto-graph-legalize-pipeline",
       "Make every Graph replay-safe: pto-normalize-return-order, "
       "pto-legalize-graph-boundary, pto-hoist-call-site-allocations, "
       "pto-verify-graph-boundary",
-      buildGraphLegalizePipeline);
+      [](OpPassManager &pm, const GraphLegalizePipelineOptions &options) {
+        buildGraphLegalizePipeline(pm, options);
+      });
 }

@@ -459,9 +459,11 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // 128 tensor parameters fit; two views hoisted by Step B make 129, with `w`
-// (read only through them) dropped.
+// (read only through them) dropped. None of them is an allocation of the
+// body, so no arena can take them: the note says so.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k32(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-note@+2 {{129 of them are the callers' tensors and views of them, which cannot be packed: only the buffers the body allocates share arenas (one per element type), and the rest name memory the callers own}}
   // expected-error@+1 {{'pto.graph' op has 129 tensor parameters: the runtime accepts at most 128 (GRAPH_MAX_TENSOR_ARGS)}}
   pto.graph @g(%w: !pto.tensor<32xf32> {pto.direction = #pto.direction<inout>},
                %t0: !pto.tensor<16xf32>, %t1: !pto.tensor<16xf32>, %t2: !pto.tensor<16xf32>, %t3: !pto.tensor<16xf32>, %t4: !pto.tensor<16xf32>, %t5: !pto.tensor<16xf32>,

@@ -372,20 +372,24 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // -----
 
 // A top-level allocation written by one task and read by another becomes an
-// inout parameter; no create is left in the body and the caller allocates
-// right before the call, named `<name>__graph_arg<N>` after the create's
-// NameLoc. A create inside a constant-trip loop becomes one parameter with a
-// window per iteration (see @nested below).
+// inout parameter; no create is left in the body. Allocations of one element
+// type share one arena parameter: each is a literal window of it, at an
+// offset aligned to 1024 bytes (256 f32) and rounded up to it, taken at the
+// top of the body, and the per-iteration buffer of the loop (2 x 16, see
+// @nested below) takes its iteration's window of its own. The caller
+// allocates the arena right before the call, named
+// `arena_<element type>__graph_arg<N>`.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
 
   // CHECK-LABEL: pto.graph @alloc(
   // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
-  // CHECK-SAME:      %[[U:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
-  // CHECK-SAME:      %[[LS:[a-z0-9_]+]]: !pto.tensor<32xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+  // CHECK-SAME:      %[[ARENA:[a-z0-9_]+]]: !pto.tensor<768xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
   // CHECK-NOT:     pto.create
+  // CHECK:         %[[TMP:.+]] = pto.slice %[[ARENA]] [0] [16] : !pto.tensor<768xf32> to !pto.tensor<16xf32>
+  // CHECK-NEXT:    %[[U:.+]] = pto.slice %[[ARENA]] [256] [16] : !pto.tensor<768xf32> to !pto.tensor<16xf32>
+  // CHECK-NEXT:    %[[LS:.+]] = pto.slice %[[ARENA]] [512] [32] : !pto.tensor<768xf32> to !pto.tensor<32xf32>
   // CHECK:         %[[T1:[a-z0-9_]+]], %{{.+}} = pto.submit @k(%[[X]], %[[TMP]])
   // CHECK-NEXT:    %[[O1:[a-z0-9_]+]], %{{.+}} = pto.submit @k(%[[T1]], %[[O]])
   // CHECK-NEXT:    %{{.+}}, %{{.+}} = pto.submit @k(%[[O1]], %[[U]])
@@ -396,12 +400,11 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-NEXT:    }
   // CHECK-NEXT:    return
   // NAME-LABEL: pto.graph @alloc(
-  // NAME-SAME:       %tmp: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}
+  // NAME-SAME:       %arena_f32: !pto.tensor<768xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}
+  // NAME:          %tmp = pto.slice %arena_f32 [0] [16]
   // NAME-LABEL: pto.orchestration @main(
-  // NAME-NEXT:     %tmp__graph_arg0 = pto.create : !pto.tensor<16xf32>
-  // NAME-NEXT:     %[[UNNAMED:[a-z0-9_]*]]__graph_arg1 = pto.create : !pto.tensor<16xf32>
-  // NAME-NEXT:     %[[UNNAMED2:[a-z0-9_]*]]__graph_arg2 = pto.create : !pto.tensor<32xf32>
-  // NAME-NEXT:     pto.call @alloc(%{{.+}}, %{{.+}}, %tmp__graph_arg0, %[[UNNAMED]]__graph_arg1, %[[UNNAMED2]]__graph_arg2)
+  // NAME-NEXT:     %arena_f32__graph_arg0 = pto.create : !pto.tensor<768xf32>
+  // NAME-NEXT:     pto.call @alloc(%{{.+}}, %{{.+}}, %arena_f32__graph_arg0)
   pto.graph @alloc(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -421,10 +424,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-LABEL: pto.orchestration @main(
   // CHECK-SAME:      %[[MX:[a-z0-9_]+]]: !pto.tensor<16xf32>,
   // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-  // CHECK-NEXT:    %[[A0:.+]] = pto.create : !pto.tensor<16xf32>
-  // CHECK-NEXT:    %[[A1:.+]] = pto.create : !pto.tensor<16xf32>
-  // CHECK-NEXT:    %[[A2:.+]] = pto.create : !pto.tensor<32xf32>
-  // CHECK-NEXT:    pto.call @alloc(%[[MX]], %[[MO]], %[[A0]], %[[A1]], %[[A2]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<32xf32>) -> ()
+  // CHECK-NEXT:    %[[A:.+]] = pto.create : !pto.tensor<768xf32>
+  // CHECK-NEXT:    pto.call @alloc(%[[MX]], %[[MO]], %[[A]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<768xf32>) -> ()
   // CHECK-NEXT:    return
   pto.orchestration @main(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.call @alloc(%x, %o) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()
@@ -443,16 +444,17 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // left unread (the `- 0` and `/ 1` of the unit loops). The
 // offsets read only induction variables of loops of literal bounds: the
 // same on every call, so the views stay in the body. A column-major create
-// stays: no stacked buffer of it is one the runtime allocates.
+// stays: no stacked buffer of it is one the runtime allocates. (The two
+// allocations have different element types: no arena, see @arenas.)
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<8x16xf32>, %y: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
-  pto.kernel aiv @k1(%x: !pto.tensor<8x16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @k1(%x: !pto.tensor<8x16xf32>, %y: !pto.tensor<16xf16> {pto.direction = #pto.direction<inout>})
   pto.kernel aiv @kd(%x: !pto.tensor<8x16xf32>, %y: !pto.tensor<8x16xf32, dn> {pto.direction = #pto.direction<inout>})
 
   // CHECK-LABEL: pto.graph @nested(
   // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<8x16xf32>,
   // CHECK-SAME:      %[[S:[a-z0-9_]+]]: !pto.tensor<48x16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
-  // CHECK-SAME:      %[[R:[a-z0-9_]+]]: !pto.tensor<64xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+  // CHECK-SAME:      %[[R:[a-z0-9_]+]]: !pto.tensor<64xf16> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
   // CHECK-NEXT:    %[[C16:.+]] = arith.constant 16 : index
   // CHECK-NEXT:    %[[C8:.+]] = arith.constant 8 : index
   // CHECK-NEXT:    %[[C2:.+]] = arith.constant 2 : index
@@ -478,7 +480,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK:         scf.for %[[N:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} : i32 {
   // CHECK-NEXT:      %[[NI:.+]] = arith.index_cast %[[N]] : i32 to index
   // CHECK-NEXT:      %[[ROFF:.+]] = arith.muli %[[NI]], %[[C16]] : index
-  // CHECK-NEXT:      %[[RW:.+]] = pto.slice %[[R]] [%[[ROFF]]] [16] : !pto.tensor<64xf32> to !pto.tensor<16xf32>
+  // CHECK-NEXT:      %[[RW:.+]] = pto.slice %[[R]] [%[[ROFF]]] [16] : !pto.tensor<64xf16> to !pto.tensor<16xf16>
   // CHECK-NEXT:      pto.submit @k1(%[[X]], %[[RW]])
   // CHECK-NEXT:    }
   // CHECK-NEXT:    return
@@ -502,15 +504,15 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     %n1 = arith.constant 1 : i32
     %n4 = arith.constant 4 : i32
     scf.for %n = %n0 to %n4 step %n1 : i32 {
-      %r = pto.create : !pto.tensor<16xf32>
-      %r1, %tr = pto.submit @k1(%x, %r) : (!pto.tensor<8x16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %r = pto.create : !pto.tensor<16xf16>
+      %r1, %tr = pto.submit @k1(%x, %r) : (!pto.tensor<8x16xf32>, !pto.tensor<16xf16>) -> !pto.tensor<16xf16>
     }
     pto.return
   }
 
   // CHECK-LABEL: pto.orchestration @main(
   // CHECK-NEXT:    %[[A:.+]] = pto.create : !pto.tensor<48x16xf32>
-  // CHECK-NEXT:    %[[B:.+]] = pto.create : !pto.tensor<64xf32>
+  // CHECK-NEXT:    %[[B:.+]] = pto.create : !pto.tensor<64xf16>
   // CHECK-NEXT:    pto.call @nested(%{{.+}}, %[[A]], %[[B]])
   pto.orchestration @main(%x: !pto.tensor<8x16xf32>) {
     pto.call @nested(%x) : (!pto.tensor<8x16xf32>) -> ()
@@ -709,18 +711,19 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // A create inside pto.scope regions at the top level of the body (manual, or
 // auto nested in auto) runs once per call like one directly in the body: it
-// is hoisted to an inout parameter that the call site allocates. A create in
-// a scope inside a loop becomes a parameter with a window per iteration.
+// is hoisted like one directly in the body; a create in a scope inside a
+// loop takes a window per iteration. All three share one f32 arena.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
 
   // CHECK-LABEL: pto.graph @scoped(
   // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16xf32>,
   // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-  // CHECK-SAME:      %[[TMP:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
-  // CHECK-SAME:      %[[IN:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
-  // CHECK-SAME:      %[[LS:[a-z0-9_]+]]: !pto.tensor<32xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+  // CHECK-SAME:      %[[ARENA:[a-z0-9_]+]]: !pto.tensor<768xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
   // CHECK-NEXT:    %[[C16:.+]] = arith.constant 16 : index
+  // CHECK-NEXT:    %[[TMP:.+]] = pto.slice %[[ARENA]] [0] [16]
+  // CHECK-NEXT:    %[[IN:.+]] = pto.slice %[[ARENA]] [256] [16]
+  // CHECK-NEXT:    %[[LS:.+]] = pto.slice %[[ARENA]] [512] [32]
   // CHECK-NEXT:    arith.constant 0 : index
   // CHECK-NEXT:    arith.constant 1 : index
   // CHECK-NEXT:    arith.constant 2 : index
@@ -775,10 +778,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   // CHECK-LABEL: pto.orchestration @main(
   // CHECK-SAME:      %[[MX:[a-z0-9_]+]]: !pto.tensor<16xf32>,
   // CHECK-SAME:      %[[MO:[a-z0-9_]+]]: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-  // CHECK-NEXT:    %[[A0:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
-  // CHECK-NEXT:    %[[A1:[a-z0-9_]+]] = pto.create : !pto.tensor<16xf32>
-  // CHECK-NEXT:    %[[A2:[a-z0-9_]+]] = pto.create : !pto.tensor<32xf32>
-  // CHECK-NEXT:    pto.call @scoped(%[[MX]], %[[MO]], %[[A0]], %[[A1]], %[[A2]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<32xf32>) -> ()
+  // CHECK-NEXT:    %[[A:[a-z0-9_]+]] = pto.create : !pto.tensor<768xf32>
+  // CHECK-NEXT:    pto.call @scoped(%[[MX]], %[[MO]], %[[A]]) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<768xf32>) -> ()
   // CHECK-NEXT:    return
   pto.orchestration @main(%x: !pto.tensor<16xf32>, %o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     pto.call @scoped(%x, %o) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> ()

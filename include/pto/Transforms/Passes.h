@@ -4,6 +4,7 @@
 #define PTO_TRANSFORMS_PASSES_H
 
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
 #include "pto/Dialect/PTO/IR/PTO.h"
 
 namespace mlir::pto {
@@ -11,8 +12,20 @@ namespace mlir::pto {
 #define GEN_PASS_DECL
 #include "pto/Transforms/Passes.h.inc"
 
+/// Options of `pto-graph-legalize-pipeline`.
+struct GraphLegalizePipelineOptions
+    : public PassPipelineOptions<GraphLegalizePipelineOptions> {
+  PassOptions::Option<bool> arenas{
+      *this, "arenas",
+      llvm::cl::desc("Pack each Graph's allocations of one element type into "
+                     "one arena parameter (pto-legalize-graph-boundary)"),
+      llvm::cl::init(true)};
+};
+
 /// Adds the Graph boundary legalization to `pm`: normalize returns,
-/// legalize, verify.
+/// legalize, move call-site allocations out of the callers' loops, verify.
+void buildGraphLegalizePipeline(OpPassManager &pm,
+                                const GraphLegalizePipelineOptions &options);
 void buildGraphLegalizePipeline(OpPassManager &pm);
 
 /// Registers `pto-graph-legalize-pipeline`.

@@ -116,6 +116,11 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
     Run `pto-normalize-return-order` first (the pipeline
     `pto-graph-legalize-pipeline` does).
   }];
+  let options = [
+    Option<"arenas", "arenas", "bool", /*default=*/"true",
+           "Pack the allocations of each element type into one arena "
+           "parameter (Step C, arenas); off: one parameter per allocation">
+  ];
   let dependentDialects = ["::mlir::pto::PTODialect",
                            "::mlir::arith::ArithDialect"];
 }

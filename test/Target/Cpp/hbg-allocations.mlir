@@ -1,11 +1,13 @@
-// RUN: pto-opt %s -split-input-file --pto-graph-legalize-pipeline --pto-orchestration-prepare-pipeline --mlir-print-debuginfo | pto-translate --pto-to-cpp -split-input-file | FileCheck %s
+// RUN: pto-opt %s -split-input-file --pto-graph-legalize-pipeline=arenas=false --pto-orchestration-prepare-pipeline --mlir-print-debuginfo | pto-translate --pto-to-cpp -split-input-file | FileCheck %s
 
 // Allocations of a Graph body (docs/graph-boundary.md, "Step C"; issue 5,
 // "Deliver" 2): the legalize pipeline turns each top-level pto.create of the
 // body into an inout boundary tensor, so the Graph function binds it from
 // args.tensor(i) and allocates nothing; every call site allocates it right
 // before the launch (`<name>__graph_arg<N>`, batched with the other creates
-// of its block) and passes it with add_inout, once per call.
+// of its block) and passes it with add_inout, once per call. Arenas are off
+// here (`arenas=false`), so each allocation keeps a buffer of its own:
+// hbg-arenas.mlir has the packed form.
 
 // Two allocations, two calls: four call-site buffers in one alloc_tensors
 // (the creates of a block are batched at its entry), each call passing its

@@ -21,6 +21,10 @@ constexpr unsigned kGraphMaxTensorArgs = 128;
 constexpr unsigned kGraphMaxScalarArgs = 64;
 /// Most nodes one Graph recording holds (GRAPH_MAX_NODES).
 constexpr int64_t kGraphMaxNodes = 1024;
+/// Alignment, in bytes, of each tensor carved from an arena, and of its
+/// size (what the runtime's hand-written Qwen3 orchestration aligns its
+/// scratch arenas' tensors to).
+constexpr uint64_t kArenaAlignmentBytes = 1024;
 
 } // namespace mlir::pto
 
