@@ -178,7 +178,8 @@ private:
   void explainScalars(const ReplayInvariance &analysis);
   void planCallSiteSlices();
   void packIntoArena(GraphPlan::Arena &arena, Value parameter, unsigned final,
-                     RewriterBase &rewriter, IndexConstants &constants);
+                     Operation *before, RewriterBase &rewriter,
+                     IndexConstants &constants);
   Value resolveBoundarySource(Value source, const BufferProvenance &provenance,
                               bool &throughView);
 
@@ -889,14 +890,16 @@ void GraphBoundaryLegalizer::rewriteCallSites() {
 }
 
 /// Replaces each member of `arena` by its view of the arena parameter
-/// `parameter` (number `final` once dead parameters are gone), taken at the
-/// top of the body: a literal window, the same on every call, so it stays.
+/// `parameter` (number `final` once dead parameters are gone), taken before
+/// `before` (the body's first op): a literal window, the same on every
+/// call, so it stays.
 /// A member under loops then takes its iteration's window of that view.
 void GraphBoundaryLegalizer::packIntoArena(GraphPlan::Arena &arena,
                                            Value parameter, unsigned final,
+                                           Operation *before,
                                            RewriterBase &rewriter,
                                            IndexConstants &constants) {
-  rewriter.setInsertionPointToStart(&entry());
+  rewriter.setInsertionPoint(before);
   for (auto [member, offset] : llvm::zip_equal(arena.members, arena.offsets)) {
     Value buffer = viewArenaMember(rewriter, member, offset, parameter);
     Block::iterator after = rewriter.getInsertionPoint();
@@ -919,8 +922,8 @@ void GraphBoundaryLegalizer::packIntoArena(GraphPlan::Arena &arena,
        << offset << ", " << offset + member.type.getNumElements()
        << ") of inout tensor parameter #" << final << " of @"
        << graph.getName() << ", an arena of " << arena.elementType
-       << " shared with " << arena.members.size() - 1
-       << " other allocations, allocated by each caller as '"
+       << " holding " << arena.members.size()
+       << " allocations, allocated by each caller as '"
        << arena.callSiteName << "'";
     GraphPlan::Decision decision{true, "hoisted-allocation",
                                  member.create.getLoc(), std::move(message)};
@@ -1003,6 +1006,8 @@ void GraphBoundaryLegalizer::rewriteBody() {
   unsigned numAllocations = plan.allocations.size();
   unsigned numArenas = plan.arenas.size();
   IndexConstants constants(&entry());
+  // The arenas' member views go first, in parameter order.
+  Operation *bodyStart = &entry().front();
   for (auto [k, value] : llvm::enumerate(replaced)) {
     unsigned position = k < numNewTensors
                             ? numTensors + k
@@ -1015,7 +1020,7 @@ void GraphBoundaryLegalizer::rewriteBody() {
                                                });
     if (k >= numAllocations && k < numAllocations + numArenas) {
       packIntoArena(plan.arenas[k - numAllocations], parameter, final,
-                    rewriter, constants);
+                    bodyStart, rewriter, constants);
       continue;
     }
     GraphPlan::Allocation *allocation =

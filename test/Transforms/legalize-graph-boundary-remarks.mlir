@@ -110,3 +110,24 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// Allocations of one element type share an arena: each says where in it.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%w: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>}) {
+    // expected-remark@+1 {{[Passed] hoisted-allocation | Category:pto-legalize-graph-boundary | Function=g | ArenaOffset=0, CallSiteName=arena_f32__graph_arg0, Parameter=1, Remark="moves to the call sites: it runs once per call, so the recording would take it from the graph heap on every call; now elements [0, 64) of inout tensor parameter #1 of @g, an arena of f32 holding 2 allocations, allocated by each caller as 'arena_f32__graph_arg0'"}}
+    %a = pto.create : !pto.tensor<4x16xf32>
+    %a1, %t0 = pto.submit @k(%a) : (!pto.tensor<4x16xf32>) -> !pto.tensor<4x16xf32>
+    // expected-remark@+1 {{[Passed] hoisted-allocation | Category:pto-legalize-graph-boundary | Function=g | ArenaOffset=256, CallSiteName=arena_f32__graph_arg0, Parameter=1, Remark="moves to the call sites: it runs once per call, so the recording would take it from the graph heap on every call; now elements [256, 320) of inout tensor parameter #1 of @g, an arena of f32 holding 2 allocations, allocated by each caller as 'arena_f32__graph_arg0'"}}
+    %b = pto.create : !pto.tensor<4x16xf32>
+    %b1, %t1 = pto.submit @k(%b) : (!pto.tensor<4x16xf32>) -> !pto.tensor<4x16xf32>
+    %w1, %t2 = pto.submit @k(%w) : (!pto.tensor<4x16xf32>) -> !pto.tensor<4x16xf32>
+    pto.return
+  }
+  pto.orchestration @main(%w: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @g(%w) : (!pto.tensor<4x16xf32>) -> ()
+    pto.return
+  }
+}

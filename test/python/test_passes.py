@@ -117,3 +117,44 @@ def test_verifier_accepts_every_legalized_output(pto_opt, path):
             [pto_opt, "--pto-verify-graph-boundary", "-"],
             input=legalized.stdout, capture_output=True, text=True, timeout=60)
         assert verified.returncode == 0, (chunk, verified.stderr)
+
+
+def _many_intermediates(count: int) -> str:
+    """A Graph whose body allocates ``count`` intermediates, each written by
+    one task and read by the next."""
+    t = "!pto.tensor<16x64xf32>"
+    inout = "{pto.direction = #pto.direction<inout>}"
+    lines = ["module attributes {pto.runtime = #pto.runtime<host_build_graph>} {",
+             f"  pto.kernel aiv @k(%x: {t}, %y: {t} {inout})",
+             f"  pto.graph @g(%h: {t} {inout}) {{"]
+    prev = "%h"
+    for i in range(count):
+        lines.append(f"    %b{i} = pto.create : {t}")
+        lines.append(f"    %w{i}, %t{i} = pto.submit @k({prev}, %b{i}) : ({t}, {t}) -> {t}")
+        prev = f"%w{i}"
+    lines += [f"    %o, %to = pto.submit @k({prev}, %h) : ({t}, {t}) -> {t}",
+              "    pto.return", "  }",
+              f"  pto.orchestration @main(%h: {t} {inout}) {{",
+              f"    pto.call @g(%h) : ({t}) -> ()", "    pto.return", "  }", "}"]
+    return "\n".join(lines)
+
+
+def test_arenas_fit_more_than_128_intermediates():
+    """200 intermediates of one element type share one arena: the Graph's
+    boundary is 2 tensors. Without arenas each would be a parameter, and the
+    201 tensor parameters exceed the runtime's 128; the note says that only
+    one of them (the caller's own) is no allocation of the body."""
+    with Context():
+        module = Module.parse(_many_intermediates(200))
+        pipelines.run_pipeline(module, "pto-graph-legalize-pipeline")
+        graph = next(op for op in module.body.operations if op.operation.name == "pto.graph")
+        args = graph.regions[0].blocks[0].arguments
+        assert [str(a.type) for a in args] == ["!pto.tensor<16x64xf32>",
+                                               f"!pto.tensor<{200 * 1024}xf32>"]
+        module = Module.parse(_many_intermediates(200))
+        with pytest.raises(MLIRError) as error:
+            pipelines.run_pipeline(module, "pto-graph-legalize-pipeline{arenas=false}")
+    messages = [d.message for d in error.value.error_diagnostics]
+    assert any("has 201 tensor parameters" in m for m in messages), messages
+    notes = [n.message for d in error.value.error_diagnostics for n in d.notes]
+    assert any(n.startswith("1 of them are the callers' tensors") for n in notes), notes

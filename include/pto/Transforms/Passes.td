@@ -73,6 +73,13 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
       create, or one whose stacked extent exceeds 32 bits, stays. Step C
       runs before Step B, so views of hoisted allocations are views of
       boundary tensors. A `pto.dim` of a literal extent is folded first.
+      With `arenas` (the default), the allocations of one element type
+      share one flat `inout` parameter, `arena_<type>`: each is a literal
+      `pto.slice` of it (offsets aligned to 1024 bytes, sizes rounded up to
+      them), `pto.reshape`d to its shape at the top of the body, and each
+      caller allocates one buffer per element type. A Graph then needs one
+      boundary tensor per element type, not per allocation, and more than
+      128 intermediates fit the 128-tensor limit.
     - **Step D, legality.** The module targets `host_build_graph`; at least
       one and at most 128 tensor parameters, at most 64 scalar parameters
       (after Step A); returns are parameters; 1 to 1024 recorded nodes
