@@ -4,6 +4,7 @@
 
 #include "pto/Analysis/AllocBatching.h"
 #include "pto/Analysis/GraphLegality.h"
+#include "pto/Analysis/ReplayInvariance.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -90,12 +91,29 @@ void varyingRunCount(Operation *op, GraphOp graph, Operation *parent) {
         << "inside this '" << parent->getName() << "'";
 }
 
-void dynamicAllocation(Operation *alloc, Type type, GraphOp graph) {
-  emitOpErrorAt(alloc)
+void dynamicAllocation(Operation *alloc, Type type, GraphOp graph,
+                       const ReplayInvariance &analysis) {
+  InFlightDiagnostic diag =
+      emitOpErrorAt(alloc)
       << "allocates " << type << " in Graph @" << graph.getName()
       << ": an allocation's shape must be a compile-time constant, since "
          "recording copies it into the node and replay would reuse the "
          "first call's shape";
+  // Why the legalization could not make it a boundary tensor instead.
+  for (Operation *parent = alloc->getParentOp(); parent != graph;
+       parent = parent->getParentOp())
+    if (!isa<ScopeOp>(parent)) {
+      diag.attachNote(parent->getLoc())
+          << "it runs once per iteration or branch of this op: the call site "
+             "can allocate one buffer per call, and stack windows per "
+             "iteration only for a literal shape";
+      return;
+    }
+  for (Value size : alloc->getOperands())
+    if (!analysis.isHoistable(size))
+      diag.attachNote(size.getLoc())
+        << "the call site cannot compute this size: it is not derived from "
+           "the Graph's scalar parameters and tensor extents alone";
 }
 
 void varyingBufferChoice(Operation *op, GraphOp graph, Operation *choice) {

@@ -251,7 +251,7 @@ LogicalResult verifyGraphLegality(GraphOp graph,
     }
     if (isa<CreateOp, AllocTensorsOp>(op)) {
       if (Type dynamic = getDynamicAllocationType(op)) {
-        diag::dynamicAllocation(op, dynamic, graph);
+        diag::dynamicAllocation(op, dynamic, graph, analysis);
         failed = true;
       }
     }

@@ -25,12 +25,22 @@ std::optional<int64_t> ReplayInvariance::getConstantTripCount(scf::ForOp loop) {
       !matchPattern(loop.getUpperBound(), m_ConstantInt(&ub)) ||
       !matchPattern(loop.getStep(), m_ConstantInt(&step)))
     return std::nullopt;
-  std::optional<APInt> trips = loop.getStaticTripCount();
-  if (!trips)
+  // In the counter's own signedness, widened so that ub - lb cannot wrap
+  // (an i8 loop from -100 to 100 runs 200 times).
+  bool isUnsigned = loop.getUnsignedCmp();
+  auto widen = [&](const APInt &value) {
+    return isUnsigned ? value.zext(130) : value.sext(130);
+  };
+  APInt wideLb = widen(lb), wideUb = widen(ub), wideStep = widen(step);
+  if (wideUb.sle(wideLb))
+    return 0;
+  // A loop that would run with a step that is not positive never ends.
+  if (wideStep.isNonPositive())
     return std::nullopt;
-  // The trip count is unsigned; saturate instead of wrapping.
+  APInt trips = (wideUb - wideLb + wideStep - 1).udiv(wideStep);
+  // Saturate instead of wrapping.
   return static_cast<int64_t>(
-      trips->getLimitedValue(std::numeric_limits<int64_t>::max()));
+      trips.getLimitedValue(std::numeric_limits<int64_t>::max()));
 }
 
 ReplayInvariance::ReplayInvariance(GraphOp graph,

@@ -69,6 +69,11 @@ struct GraphPlan {
     TensorType type;
     /// Iterations of the loops (1 at the top level): one window each.
     int64_t copies = 1;
+    /// Read only through views that move to the call sites: each caller
+    /// allocates it for those views, and it is no parameter itself (next
+    /// to views of it at per-call offsets it would change the Graph key on
+    /// every call).
+    bool callSiteOnly = false;
   };
   SmallVector<Allocation> allocations;
   /// Step C, arenas: allocations of one element type packed into one flat
@@ -169,7 +174,7 @@ public:
 private:
   Block &entry() { return graph.getBody().front(); }
   void substituteRenames();
-  void planAllocations();
+  void planAllocations(const ReplayInvariance &analysis);
   void packArenas(SmallVectorImpl<GraphPlan::Allocation> &allocations);
   void planViews(BufferProvenance &provenance,
                  const ReplayInvariance &analysis);
@@ -182,6 +187,17 @@ private:
                      IndexConstants &constants);
   Value resolveBoundarySource(Value source, const BufferProvenance &provenance,
                               bool &throughView);
+  /// A call site can take `slice`'s window when its source is a boundary
+  /// buffer: offsets it computes, sizes the same on every call.
+  bool hasHoistableOffsets(SliceOp slice, const ReplayInvariance &analysis) {
+    return llvm::all_of(slice.getOffsets(),
+                        [&](Value v) { return analysis.isHoistable(v); });
+  }
+  bool hasRebuildableSizes(SliceOp slice, const ReplayInvariance &analysis) {
+    return llvm::all_of(slice.getSizes(), [&](Value v) {
+      return analysis.isReplayInvariant(v) && rebuildable.contains(v);
+    });
+  }
 
   GraphPlan &plan;
   GraphOp graph;
@@ -272,7 +288,7 @@ void GraphBoundaryLegalizer::analyze() {
         rebuildable.insert(result);
     }
   });
-  planAllocations();
+  planAllocations(analysis);
   planViews(provenance, analysis);
   if (plan.failed)
     return;
@@ -289,11 +305,17 @@ void GraphBoundaryLegalizer::analyze() {
 /// one window per iteration along axis 0, and each iteration views its own
 /// (see takeIterationWindow), so iterations never alias. A shape that is not
 /// a literal is rejected by the legality step, as are other parents.
-void GraphBoundaryLegalizer::planAllocations() {
+void GraphBoundaryLegalizer::planAllocations(
+    const ReplayInvariance &analysis) {
   SmallVector<GraphPlan::Allocation> allocations;
   graph.walk([&](CreateOp create) {
     TensorType type = create.getType();
-    if (!type.hasStaticShape())
+    // A shape the call site computes from its arguments: the buffer's
+    // extents are then part of the Graph's boundary layout (its key).
+    if (!type.hasStaticShape() &&
+        !llvm::all_of(create.getDynamicSizes(), [&](Value size) {
+          return rebuildable.contains(size) || analysis.isHoistable(size);
+        }))
       return;
     GraphPlan::Allocation allocation{create, "", {}, type, 1};
     for (Operation *parent = create->getParentOp(); parent != graph;
@@ -310,13 +332,23 @@ void GraphBoundaryLegalizer::planAllocations() {
         allocation.copies = std::numeric_limits<int64_t>::max();
     }
     std::reverse(allocation.loops.begin(), allocation.loops.end());
+    // Only a literal shape can be stacked per iteration.
+    if (!allocation.loops.empty() && !type.hasStaticShape())
+      return;
+    allocation.callSiteOnly =
+        allocation.loops.empty() && !create->use_empty() &&
+        llvm::all_of(create->getUsers(), [&](Operation *user) {
+          auto slice = dyn_cast<SliceOp>(user);
+          return slice && hasHoistableOffsets(slice, analysis) &&
+                 hasRebuildableSizes(slice, analysis);
+        });
     if (!allocation.loops.empty()) {
       // The runtime allocates row-major shapes of rank 1 or more with
       // 32-bit extents; a loop that never runs allocates nothing.
       int64_t rows = type.getRank() ? type.getDimSize(0) : 0;
       int64_t stacked;
       if (type.getRank() == 0 || type.getLayout() != Layout::nd ||
-          allocation.copies == 0 ||
+          allocation.copies == 0 || type.getNumElements() == 0 ||
           llvm::MulOverflow(rows, allocation.copies, stacked) ||
           stacked > std::numeric_limits<uint32_t>::max()) {
         plan.decisions.push_back(
@@ -372,7 +404,10 @@ void GraphBoundaryLegalizer::packArenas(
     SmallVectorImpl<GraphPlan::Allocation> &allocations) {
   llvm::MapVector<Type, SmallVector<unsigned>> byElementType;
   for (auto [index, allocation] : llvm::enumerate(allocations))
-    if (plan.packIntoArenas && allocation.type.getLayout() == Layout::nd &&
+    if (plan.packIntoArenas && !allocation.callSiteOnly &&
+        allocation.type.hasStaticShape() &&
+        allocation.type.getNumElements() > 0 &&
+        allocation.type.getLayout() == Layout::nd &&
         allocation.type.getRank() > 0)
       byElementType[allocation.type.getElementType()].push_back(index);
   // Per allocation, the arena that takes it (or -1), and its offset there.
@@ -474,17 +509,21 @@ static Value takeIterationWindow(OpBuilder &builder,
   if (std::optional<StringRef> name = getUserName(allocation.create.getResult()))
     loc = NameLoc::get(StringAttr::get(loc.getContext(), *name + "_row"), loc);
   auto constant = [&](int64_t value) { return constants.get(value); };
-  auto literal = [](Value bound) {
-    APInt value;
-    (void)matchPattern(bound, m_ConstantInt(&value));
-    return value.getSExtValue();
-  };
   Value linear;
   for (scf::ForOp loop : allocation.loops) {
+    // The counter's value as an index, in the loop's signedness.
+    bool isUnsigned = loop.getUnsignedCmp();
+    auto literal = [&](Value bound) {
+      APInt value;
+      (void)matchPattern(bound, m_ConstantInt(&value));
+      return isUnsigned ? int64_t(value.getZExtValue()) : value.getSExtValue();
+    };
     Value iv = loop.getInductionVar();
     if (!iv.getType().isIndex())
-      iv = builder.createOrFold<arith::IndexCastOp>(loc, builder.getIndexType(),
-                                                    iv);
+      iv = isUnsigned ? builder.createOrFold<arith::IndexCastUIOp>(
+                            loc, builder.getIndexType(), iv)
+                      : builder.createOrFold<arith::IndexCastOp>(
+                            loc, builder.getIndexType(), iv);
     // The loop's iteration number: (iv - lb) / step.
     Value iteration = builder.createOrFold<arith::DivUIOp>(
         loc,
@@ -579,11 +618,8 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
     // The call site rebuilds the window from its own arguments: offsets
     // that are hoistable, sizes that are also the same on every call
     // (replay copies a view's shape from the recording).
-    bool offsetsHoistable = llvm::all_of(
-        slice.getOffsets(), [&](Value v) { return analysis.isHoistable(v); });
-    bool sizesRebuildable = llvm::all_of(slice.getSizes(), [&](Value v) {
-      return isInvariant(v) && rebuildable.contains(v);
-    });
+    bool offsetsHoistable = hasHoistableOffsets(slice, analysis);
+    bool sizesRebuildable = hasRebuildableSizes(slice, analysis);
     bool sizesHoistable = llvm::all_of(
         slice.getSizes(), [&](Value v) { return analysis.isHoistable(v); });
 
@@ -775,6 +811,10 @@ void GraphBoundaryLegalizer::planCallSiteSlices() {
   };
   for (Value value : plan.scalars)
     add(value);
+  // The shapes the call sites allocate with.
+  for (GraphPlan::Allocation &allocation : plan.allocations)
+    for (Value size : allocation.create.getDynamicSizes())
+      add(size);
   unsigned numScalarOps = slice.size();
   for (GraphPlan::View &view : plan.views)
     for (Value v : llvm::concat<Value>(view.slice.getOffsets(),
@@ -820,8 +860,10 @@ void GraphBoundaryLegalizer::rewriteCallSites() {
     for (GraphPlan::Allocation &allocation : plan.allocations) {
       Location loc = NameLoc::get(
           builder.getStringAttr(allocation.callSiteName), call.getLoc());
-      Value buffer =
-          builder.create<CreateOp>(loc, allocation.type, ValueRange{});
+      Value buffer = builder.create<CreateOp>(
+          loc, allocation.type,
+          llvm::map_to_vector(allocation.create.getDynamicSizes(),
+                              [&](Value size) { return mapping.lookup(size); }));
       mapping.map(allocation.create.getResult(), buffer);
       newTensors.push_back(buffer);
     }
@@ -866,6 +908,9 @@ void GraphBoundaryLegalizer::rewriteCallSites() {
     for (unsigned i = 0; i < numTensors; ++i)
       keep(i);
     for (auto [index, tensor] : llvm::enumerate(newTensors)) {
+      if (index < plan.allocations.size() &&
+          plan.allocations[index].callSiteOnly)
+        continue;
       args.push_back(tensor);
       if (callArgAttrs)
         dicts.push_back(directionAttrs(
@@ -1004,6 +1049,9 @@ void GraphBoundaryLegalizer::rewriteBody() {
   for (unsigned i : plan.deadArgs.set_bits())
     dead.set(newIndexOfOld(i));
   unsigned numAllocations = plan.allocations.size();
+  for (auto [k, allocation] : llvm::enumerate(plan.allocations))
+    if (allocation.callSiteOnly)
+      dead.set(numTensors + k);
   unsigned numArenas = plan.arenas.size();
   IndexConstants constants(&entry());
   // The arenas' member views go first, in parameter order.
@@ -1034,7 +1082,15 @@ void GraphBoundaryLegalizer::rewriteBody() {
     std::string message;
     llvm::raw_string_ostream os(message);
     StringRef name;
-    if (allocation && allocation->loops.empty()) {
+    if (allocation && allocation->callSiteOnly) {
+      name = "hoisted-allocation";
+      os << "moves to the call sites: it runs once per call, so the "
+            "recording would take it from the graph heap on every call; "
+            "each caller allocates it as '"
+         << allocation->callSiteName
+         << "' and takes the views of it that move out, which join the "
+            "boundary in its place";
+    } else if (allocation && allocation->loops.empty()) {
       name = "hoisted-allocation";
       os << "moves to the call sites: it runs once per call, so the "
             "recording would take it from the graph heap on every call; "
@@ -1042,6 +1098,10 @@ void GraphBoundaryLegalizer::rewriteBody() {
          << final << " of @" << graph.getName()
          << ", allocated by each caller as '" << allocation->callSiteName
          << "'";
+      if (!allocation->type.hasStaticShape())
+        os << " with the shape it computes from its arguments (part of the "
+              "boundary layout: a call with another shape records a new "
+              "definition)";
     } else if (allocation) {
       name = "hoisted-allocation";
       os << "moves to the call sites: it runs " << allocation->copies
@@ -1075,7 +1135,8 @@ void GraphBoundaryLegalizer::rewriteBody() {
          << final << " of @" << graph.getName();
     }
     GraphPlan::Decision decision{true, name, value.getLoc(), std::move(message)};
-    decision.args.push_back({"Parameter", std::to_string(final)});
+    if (!allocation || !allocation->callSiteOnly)
+      decision.args.push_back({"Parameter", std::to_string(final)});
     if (allocation) {
       decision.args.push_back({"CallSiteName", allocation->callSiteName});
       if (!allocation->loops.empty())

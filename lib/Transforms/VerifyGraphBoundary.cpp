@@ -111,7 +111,7 @@ private:
         failed = true;
       }
       if (Type dynamic = getDynamicAllocationType(&op)) {
-        diag::dynamicAllocation(&op, dynamic, graph);
+        diag::dynamicAllocation(&op, dynamic, graph, analysis);
         failed = true;
       }
       return;

@@ -828,6 +828,11 @@ def _boundary_lines(tensors: Sequence[BoundaryValue], scalars: Sequence[Boundary
             for name, type_, what in rows]
 
 
+# A count that is not exact counts what runs under a branch, or under a loop
+# whose trip count is not literal, once: neither a lower nor an upper bound.
+_ESTIMATE = " (estimate: code under branches and non-literal loops counted once)"
+
+
 def _report_text(report: Report) -> str:
     lines = [f"pto-compile report: {report.input}"]
     runtime = report.runtime + (" (set by --runtime)" if report.runtime_overridden else "")
@@ -866,18 +871,18 @@ def _report_text(report: Report) -> str:
         status = "within" if 1 <= g.recorded_nodes <= g.node_limit else "OUTSIDE"
         lines.append(f"  recorded nodes: {g.recorded_nodes} of {g.node_limit} ({status} "
                      f"the limit; {g.recorded_nodes_before} as written)")
-        at_least = "" if g.heap_bytes_exact else " (at least)"
-        lines.append(f"  graph heap per call{at_least}: "
+        estimate = "" if g.heap_bytes_exact else _ESTIMATE
+        lines.append(f"  graph heap per call{estimate}: "
                      f"{_bytes_text(g.heap_bytes_per_call_before)} before, "
                      f"{_bytes_text(g.heap_bytes_per_call_after)} after legalizing")
-        at_least = "" if g.calls_exact else "at least "
-        lines.append(f"  calls per run: {at_least}{g.calls}, from "
+        estimate = "" if g.calls_exact else _ESTIMATE
+        lines.append(f"  calls per run{estimate}: {g.calls}, from "
                      f"{_plural(g.call_sites, 'call site')}")
         lines.append(f"  graph heap over all calls: "
                      f"{_bytes_text(g.heap_bytes_total_before)} before, "
                      f"{_bytes_text(g.heap_bytes_total_after)} after")
-        at_least = "" if g.call_site_heap_exact else " (at least)"
-        lines.append(f"  orchestration heap its callers allocate{at_least}: "
+        estimate = "" if g.call_site_heap_exact else _ESTIMATE
+        lines.append(f"  orchestration heap its callers allocate{estimate}: "
                      f"{_bytes_text(g.call_site_heap_bytes_per_call)} per call, "
                      f"{_bytes_text(g.call_site_heap_bytes_per_run)} per run")
     if len(report.graphs) > 1:
@@ -887,11 +892,11 @@ def _report_text(report: Report) -> str:
         lines.append(f"all Graphs, graph heap over all calls: {_bytes_text(before)} "
                      f"before, {_bytes_text(after)} after")
     heap = report.orchestration_heap
-    at_least = "" if heap.exact else " (at least)"
+    estimate = "" if heap.exact else _ESTIMATE
     lines.append("")
-    lines.append(f"orchestration heap per run{at_least}: {_bytes_text(heap.bytes_before)} "
+    lines.append(f"orchestration heap per run{estimate}: {_bytes_text(heap.bytes_before)} "
                  f"before, {_bytes_text(heap.bytes_after)} after legalizing")
-    lines.append(f"allocation calls per run{at_least}: {heap.allocation_calls}")
+    lines.append(f"allocation calls per run{estimate}: {heap.allocation_calls}")
     if report.timings:
         total = sum(report.timings.values())
         parts = ", ".join(f"{k} {v:.3f} s" for k, v in report.timings.items())

@@ -142,13 +142,34 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// An allocation of shape [n] (dynamic).
+// An allocation of shape [n] (dynamic) that the call site cannot make: under
+// a loop (one buffer per iteration, which only a literal shape can stack),
+// and sized by a value the body reads from a tensor. (One sized by a
+// boundary scalar becomes a boundary tensor: legalize-graph-boundary.mlir.)
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
-  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
-  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
-
   pto.kernel aiv @kd(%y: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>})
   pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    // expected-note@+1 {{it runs once per iteration or branch of this op: the call site can allocate one buffer per call, and stack windows per iteration only for a literal shape}}
+    scf.for %i = %c0 to %c2 step %c1 {
+      // expected-error@+1 {{'pto.create' op allocates '!pto.tensor<?x128xf32>' in Graph @g: an allocation's shape must be a compile-time constant, since recording copies it into the node and replay would reuse the first call's shape}}
+      %b = pto.create(%n) : !pto.tensor<?x128xf32>
+      %b1, %t = pto.submit @kd(%b) : (!pto.tensor<?x128xf32>) -> !pto.tensor<?x128xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @kd(%y: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %lens: !pto.tensor<4xi32>) {
+    %l = pto.read %lens[0] : !pto.tensor<4xi32>
+    // expected-note@+1 {{the call site cannot compute this size: it is not derived from the Graph's scalar parameters and tensor extents alone}}
+    %n = arith.index_cast %l : i32 to index
     // expected-error@+1 {{'pto.create' op allocates '!pto.tensor<?x128xf32>' in Graph @g: an allocation's shape must be a compile-time constant, since recording copies it into the node and replay would reuse the first call's shape}}
     %b = pto.create(%n) : !pto.tensor<?x128xf32>
     %b1, %t = pto.submit @kd(%b) : (!pto.tensor<?x128xf32>) -> !pto.tensor<?x128xf32>
@@ -939,3 +960,34 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// An i8 loop from -100 to 100 runs 200 times (ub - lb computed without
+// wrapping in 8 bits): 6 launches per iteration and one before make 1201.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @acc(%y: !pto.tensor<4x8xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+  // expected-error@+1 {{'pto.graph' op records 1201 nodes (each launch once per loop iteration, allocations in batches of 16): the runtime accepts 1 to 1024 (GRAPH_MAX_NODES)}}
+  pto.graph @g(%h: !pto.tensor<4x8xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %lb = arith.constant -100 : i8
+    %ub = arith.constant 100 : i8
+    %st = arith.constant 1 : i8
+    %h0, %t0 = pto.submit @acc(%h, %c0) : (!pto.tensor<4x8xf32>, index) -> !pto.tensor<4x8xf32>
+    scf.for %i = %lb to %ub step %st : i8 {
+      %x = arith.index_cast %i : i8 to index
+      %h1, %t1 = pto.submit @acc(%h, %x) : (!pto.tensor<4x8xf32>, index) -> !pto.tensor<4x8xf32>
+      %h2, %t2 = pto.submit @acc(%h, %x) : (!pto.tensor<4x8xf32>, index) -> !pto.tensor<4x8xf32>
+      %h3, %t3 = pto.submit @acc(%h, %x) : (!pto.tensor<4x8xf32>, index) -> !pto.tensor<4x8xf32>
+      %h4, %t4 = pto.submit @acc(%h, %x) : (!pto.tensor<4x8xf32>, index) -> !pto.tensor<4x8xf32>
+      %h5, %t5 = pto.submit @acc(%h, %x) : (!pto.tensor<4x8xf32>, index) -> !pto.tensor<4x8xf32>
+      %h6, %t6 = pto.submit @acc(%h, %x) : (!pto.tensor<4x8xf32>, index) -> !pto.tensor<4x8xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%h: !pto.tensor<4x8xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @g(%h) : (!pto.tensor<4x8xf32>) -> ()
+    pto.return
+  }
+}
+

@@ -1093,3 +1093,169 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// An allocation whose shape the call site can compute (rows = n * 2, from
+// the scalar parameter n) becomes an inout boundary tensor of dynamic shape:
+// each call site computes the rows and allocates it, so its extents are part
+// of the Graph's boundary layout and a call with another shape records a new
+// definition. `n`, read only by that shape, leaves the boundary. (The
+// dynamic buffer is not moved out of the caller's loop by
+// pto-hoist-call-site-allocations: its shape changes per call.) A shape the
+// call site cannot compute is rejected: legalize-graph-boundary-errors.mlir.
+// CHECK-LABEL: pto.graph @dynamic_shape(
+// CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+// CHECK-SAME:      %[[B:[a-z0-9_]+]]: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+// CHECK-SAME:      %[[S:[a-z0-9_]+]]: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+// CHECK-NEXT:    %[[B1:[a-z0-9_]+]], %{{.+}} = pto.submit @fill(%[[B]])
+// CHECK-NEXT:    pto.submit @acc(%[[B1]], %[[O]])
+// CHECK-NEXT:    pto.submit @fill(%[[S]])
+// CHECK-NEXT:    return
+// CHECK-LABEL: pto.orchestration @main(
+// CHECK:         scf.for %[[I:[a-z0-9_]+]] =
+// CHECK-NEXT:      %[[N:.+]] = arith.addi %[[I]], %{{.+}} : index
+// CHECK-NEXT:      %[[C2:.+]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[ROWS:.+]] = arith.muli %[[N]], %[[C2]] : index
+// CHECK-NEXT:      %[[BC:.+]] = pto.create(%[[ROWS]]) : !pto.tensor<?x128xf32>
+// CHECK-NEXT:      %[[SC:.+]] = pto.create : !pto.tensor<16x128xf32>
+// CHECK-NEXT:      pto.call @dynamic_shape(%{{.+}}, %[[BC]], %[[SC]]) : (!pto.tensor<128x128xf32>, !pto.tensor<?x128xf32>, !pto.tensor<16x128xf32>) -> ()
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @fill(%y: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @acc(%x: !pto.tensor<?x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @dynamic_shape(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c2 = arith.constant 2 : index
+    %rows = arith.muli %n, %c2 : index
+    %b = pto.create(%rows) : !pto.tensor<?x128xf32>
+    %b1, %t0 = pto.submit @fill(%b) : (!pto.tensor<?x128xf32>) -> !pto.tensor<?x128xf32>
+    %o1, %t1 = pto.submit @acc(%b1, %o) : (!pto.tensor<?x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    %s = pto.create : !pto.tensor<16x128xf32>
+    %s1, %t2 = pto.submit @fill(%s) : (!pto.tensor<16x128xf32>) -> !pto.tensor<16x128xf32>
+    pto.return
+  }
+  pto.orchestration @main(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    scf.for %i = %c0 to %c3 step %c1 {
+      %n = arith.addi %i, %c1 : index
+      pto.call @dynamic_shape(%o, %n) : (!pto.tensor<128x128xf32>, index) -> ()
+    }
+    pto.return
+  }
+}
+
+// -----
+
+// A buffer read only through a view at a per-call offset (`b`, viewed at
+// [n, 0]) is allocated by each caller for that view and is no parameter
+// itself: next to the view it would change the Graph key on every call. It
+// takes no arena slot either; `a`, read by a task, stays a parameter.
+// CHECK-LABEL: pto.graph @viewed_only(
+// CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<4x8xf32> {pto.direction = #pto.direction<inout>},
+// CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<16x8xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+// CHECK-SAME:      %{{[a-z0-9_]+}}: !pto.tensor<4x8xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<view>},
+// CHECK-SAME:      %{{[a-z0-9_]+}}: index) {
+// CHECK-LABEL: pto.orchestration @main(
+// CHECK:         %[[A:.+]] = pto.create : !pto.tensor<16x8xf32>
+// CHECK-NEXT:    %[[B:.+]] = pto.create : !pto.tensor<32x8xf32>
+// CHECK-NEXT:    %[[V:.+]] = pto.slice %[[B]] [%{{.+}}, 0] [4, 8]
+// CHECK-NEXT:    pto.call @viewed_only(%{{.+}}, %[[A]], %[[V]], %{{.+}}) : (!pto.tensor<4x8xf32>, !pto.tensor<16x8xf32>, !pto.tensor<4x8xf32>, index) -> ()
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @fill(%y: !pto.tensor<16x8xf32> {pto.direction = #pto.direction<out>}, %s: index)
+  pto.kernel aiv @fill4(%y: !pto.tensor<4x8xf32> {pto.direction = #pto.direction<out>}, %s: index)
+  pto.kernel aiv @acc(%x: !pto.tensor<4x8xf32>, %y: !pto.tensor<4x8xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @viewed_only(%h: !pto.tensor<4x8xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %a = pto.create : !pto.tensor<16x8xf32>
+    %b = pto.create : !pto.tensor<32x8xf32>
+    %a1, %t = pto.submit @fill(%a, %n) : (!pto.tensor<16x8xf32>, index) -> !pto.tensor<16x8xf32>
+    %v = pto.slice %b[%n, 0] [4, 8] : !pto.tensor<32x8xf32> to !pto.tensor<4x8xf32>
+    %v1, %t1 = pto.submit @fill4(%v, %n) : (!pto.tensor<4x8xf32>, index) -> !pto.tensor<4x8xf32>
+    %h1, %t2 = pto.submit @acc(%v1, %h) : (!pto.tensor<4x8xf32>, !pto.tensor<4x8xf32>) -> !pto.tensor<4x8xf32>
+    pto.return
+  }
+  pto.orchestration @main(%h: !pto.tensor<4x8xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    pto.call @viewed_only(%h, %n) : (!pto.tensor<4x8xf32>, index) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// Empty allocations are neither packed nor stacked (a window of nothing is
+// no slice): the two 0x5 creates keep a parameter each, and the one under
+// the loop stays in the body.
+// CHECK-LABEL: pto.graph @empty(
+// CHECK-SAME:      !pto.tensor<0x5xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+// CHECK-SAME:      !pto.tensor<0x5xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+// CHECK:         scf.for
+// CHECK-NEXT:      pto.create : !pto.tensor<0x8xf32>
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%y: !pto.tensor<0x5xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @k8(%y: !pto.tensor<0x8xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @use(%y: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @empty(%h: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %a = pto.create : !pto.tensor<0x5xf32>
+    %a1, %t0 = pto.submit @k(%a) : (!pto.tensor<0x5xf32>) -> !pto.tensor<0x5xf32>
+    %b = pto.create : !pto.tensor<0x5xf32>
+    %b1, %t1 = pto.submit @k(%b) : (!pto.tensor<0x5xf32>) -> !pto.tensor<0x5xf32>
+    scf.for %i = %c0 to %c3 step %c1 {
+      %e = pto.create : !pto.tensor<0x8xf32>
+      %e1, %t2 = pto.submit @k8(%e) : (!pto.tensor<0x8xf32>) -> !pto.tensor<0x8xf32>
+    }
+    %h1, %t3 = pto.submit @use(%h) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+    pto.return
+  }
+  pto.orchestration @main(%h: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @empty(%h) : (!pto.tensor<4xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// Loop counters in their own width and signedness: an i8 loop from -2 to 2
+// runs 4 times (its window is (iv - (-2)) / 1 rows in, iv cast signed), an
+// unsigned i8 loop from 100 to 250 step 50 runs 3 times (iv cast unsigned,
+// 100 subtracted as 100).
+// The two stacked buffers (4 x 4 and 3 x 4) share an arena.
+// CHECK-LABEL: pto.graph @counters(
+// CHECK-SAME:      !pto.tensor<512xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+// CHECK:         pto.slice %{{.+}} [0] [16]
+// CHECK-NEXT:    pto.slice %{{.+}} [256] [12]
+// CHECK:         scf.for %[[I:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} : i8 {
+// CHECK-NEXT:      %[[SI:.+]] = arith.index_cast %[[I]] : i8 to index
+// CHECK-NEXT:      arith.subi %[[SI]], %{{.+}} : index
+// CHECK:         scf.for unsigned %[[U:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %{{.+}} : i8 {
+// CHECK-NEXT:      %[[UI:.+]] = arith.index_castui %[[U]] : i8 to index
+// CHECK-NEXT:      %[[K:.+]] = arith.subi %[[UI]], %[[C100:.+]] : index
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%y: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @use(%y: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @counters(%h: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+    %lo = arith.constant -2 : i8
+    %hi = arith.constant 2 : i8
+    %one = arith.constant 1 : i8
+    scf.for %i = %lo to %hi step %one : i8 {
+      %a = pto.create : !pto.tensor<4xf32>
+      %a1, %t0 = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+    }
+    %ulo = arith.constant 100 : i8
+    %uhi = arith.constant 250 : i8
+    %ust = arith.constant 50 : i8
+    scf.for unsigned %u = %ulo to %uhi step %ust : i8 {
+      %b = pto.create : !pto.tensor<4xf32>
+      %b1, %t1 = pto.submit @k(%b) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+    }
+    %h1, %t2 = pto.submit @use(%h) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+    pto.return
+  }
+  pto.orchestration @main(%h: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @counters(%h) : (!pto.tensor<4xf32>) -> ()
+    pto.return
+  }
+}
+

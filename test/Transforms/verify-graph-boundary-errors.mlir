@@ -483,6 +483,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
       %r = pto.alloc_tensors : !pto.tensor<16xf32>
     }
     %c2 = arith.constant 2 : index
+    // expected-note@+1 {{it runs once per iteration or branch of this op: the call site can allocate one buffer per call, and stack windows per iteration only for a literal shape}}
     scf.for %k = %c0 to %c2 step %c1 {
       // expected-error@+1 {{'pto.alloc_tensors' op allocates '!pto.tensor<?xf32>' in Graph @g: an allocation's shape must be a compile-time constant}}
       %d:2 = pto.alloc_tensors(%k) : !pto.tensor<16xf32>, !pto.tensor<?xf32>

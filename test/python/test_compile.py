@@ -755,8 +755,8 @@ module attributes {{pto.runtime = #pto.runtime<host_build_graph>}} {{
 
 
 @pytest.mark.parametrize("type_,lb,ub,step,unsigned,expected", [
-    ("i8", -100, 100, 7, False, 0),     # ub - lb overflows i8: no iteration
-    ("i8", -128, 127, 1, False, 0),
+    ("i16", -30000, 30000, 7, False, 8572),  # ub - lb does not fit i16
+    ("i8", 100, -100, 1, False, 0),     # lb above ub: no iteration
     ("i32", -3, 7, 3, True, 0),         # unsigned: -3 is the larger bound
     ("i32", 4, 0, -1, False, 0),        # a negative step: no iteration
     ("i16", 0, 30000, 7, False, 4286),

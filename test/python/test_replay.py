@@ -389,6 +389,49 @@ def test_graph_heap_grows_with_calls_unless_legalized(layers):
     assert [s.heap_bytes for s in fixed.replay_stats] == [8 * 16 * 4] * 2
 
 
+# A Graph allocating a buffer whose rows are computed from its scalar
+# parameter, called with 3 different row counts per run.
+DYNAMIC_SHAPE = HBG + f"""
+  pto.kernel aiv @fill(%y: !pto.tensor<?x16xf32> {OUT})
+  pto.kernel aiv @acc(%x: !pto.tensor<?x16xf32>, %y: {T} {INOUT})
+  pto.graph @g(%o: {T} {INOUT}, %n: index) {{
+    %c2 = arith.constant 2 : index
+    %rows = arith.muli %n, %c2 : index
+    %b = pto.create(%rows) : !pto.tensor<?x16xf32>
+    %b1, %t0 = pto.submit @fill(%b) : (!pto.tensor<?x16xf32>) -> !pto.tensor<?x16xf32>
+    %o1, %t1 = pto.submit @acc(%b1, %o) : (!pto.tensor<?x16xf32>, {T}) -> {T}
+    pto.return
+  }}
+  pto.orchestration @main(%o: {T} {INOUT}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    scf.for %i = %c0 to %c3 step %c1 {{
+      %n = arith.addi %i, %c1 : index
+      pto.call @g(%o, %n) : ({T}, index) -> ()
+    }}
+    pto.return
+  }}
+}}
+"""
+
+
+def test_allocation_shaped_by_a_boundary_scalar_records_per_shape():
+    """As written, a recording would copy the first call's shape into its
+    node and replay it for every call; legalized, the buffer is a boundary
+    tensor whose shape is part of the Graph key:
+    the first run records one definition per row count (3), the second
+    replays them, and both compute what eager execution of the original
+    does, with no graph heap."""
+    original, legalized = load(DYNAMIC_SHAPE)
+    runs = runs_for(original, 2, seed=3)
+    result = sim.compare_modes(legalized, "main", runs, reference=original)
+    assert result.equal, result.mismatches
+    assert [(s.records, s.replays) for s in result.replay_stats] == [(3, 0), (0, 3)]
+    assert result.replay_graph_heap == [0, 0]
+    assert len(result.replay.definitions_of("g")) == 3
+
+
 # ----------------------------------------------------------------------------
 # The runtime model itself
 # ----------------------------------------------------------------------------

@@ -13,6 +13,10 @@
 
 #include "pto/Dialect/PTO/IR/PTO.h"
 
+namespace mlir::pto {
+class ReplayInvariance;
+} // namespace mlir::pto
+
 namespace mlir::pto::graph_diagnostics {
 
 void noTensorParameter(GraphOp graph);
@@ -27,7 +31,11 @@ void unsupportedOp(Operation *op);
 /// (the innermost call-varying loop or branch around it) decides.
 void varyingRunCount(Operation *op, GraphOp graph, Operation *parent);
 /// `alloc`: a pto.create or pto.alloc_tensors, `type` the type it allocates.
-void dynamicAllocation(Operation *alloc, Type type, GraphOp graph);
+/// With a note saying why it could not become a boundary tensor: the loop
+/// or branch it runs under, or each size the call site cannot compute
+/// (not hoistable in `analysis`).
+void dynamicAllocation(Operation *alloc, Type type, GraphOp graph,
+                       const ReplayInvariance &analysis);
 /// `op` reads a tensor that `choice` picks by a call-varying value.
 void varyingBufferChoice(Operation *op, GraphOp graph, Operation *choice);
 void nonLiteralCoreNum(SubmitOp submit);

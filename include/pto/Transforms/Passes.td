@@ -73,6 +73,10 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
       create, or one whose stacked extent exceeds 32 bits, stays. Step C
       runs before Step B, so views of hoisted allocations are views of
       boundary tensors. A `pto.dim` of a literal extent is folded first.
+      A top-level create whose dynamic sizes the call site can compute
+      (from scalar parameters and extents) becomes a dynamic-shape
+      parameter the callers allocate with those sizes; its shape joins the
+      boundary layout (the Graph key).
       With `arenas` (the default), the allocations of one element type
       share one flat `inout` parameter, `arena_<type>`: each is a literal
       `pto.slice` of it (offsets aligned to 1024 bytes, sizes rounded up to

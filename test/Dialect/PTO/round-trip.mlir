@@ -262,6 +262,11 @@ pto.orchestration @tensors(%w: !pto.tensor<512x128xf32>, %v: !pto.tensor<?x?xf16
   %t1 = pto.transpose %c1, 2, 0 : !pto.tensor<?x128x?xi8>
   // CHECK-NEXT: %{{.+}} = pto.reshape %[[W]] : !pto.tensor<512x128xf32> to !pto.tensor<64x8x128xf32>
   %r0 = pto.reshape %w : !pto.tensor<512x128xf32> to !pto.tensor<64x8x128xf32>
+  // A window of one row and part of it is contiguous.
+  // CHECK-NEXT: %[[ROW:.+]] = pto.slice %[[W]] [3, 0] [1, 64]
+  %row = pto.slice %w[3, 0] [1, 64] : !pto.tensor<512x128xf32> to !pto.tensor<1x64xf32>
+  // CHECK-NEXT: %{{.+}} = pto.reshape %[[ROW]] : !pto.tensor<1x64xf32> to !pto.tensor<64xf32>
+  %r1 = pto.reshape %row : !pto.tensor<1x64xf32> to !pto.tensor<64xf32>
   // CHECK-NEXT: pto.return{{$}}
   pto.return
 }
