@@ -89,19 +89,20 @@ NB_MODULE(_site_initialize_0, m) {
   m.def(
       "call_site_heap_bytes",
       [](MlirOperation graph, std::vector<MlirOperation> callers)
-          -> std::optional<std::tuple<uint64_t, uint64_t, bool>> {
-        uint64_t perCall = 0, perRun = 0;
+          -> std::optional<std::tuple<uint64_t, uint64_t, uint64_t, bool>> {
+        uint64_t perCall = 0, perRun = 0, calls = 0;
         bool exact = true;
         if (!mlirPTOGraphGetCallSiteHeapBytes(graph, callers.size(),
                                               callers.data(), &perCall,
-                                              &perRun, &exact))
+                                              &perRun, &calls, &exact))
           return std::nullopt;
-        return std::make_tuple(perCall, perRun, exact);
+        return std::make_tuple(perCall, perRun, calls, exact);
       },
       nanobind::arg("graph"), nanobind::arg("callers"),
-      "(per_call, per_run, exact): the orchestration-heap bytes the callers "
-      "(pto.call ops) of a pto.graph op allocate for its hoisted "
-      "allocations, for one call and over one run, as the compiler counts "
+      "(per_call, per_run, allocation_calls, exact): the orchestration-heap "
+      "bytes the callers (pto.call ops) of a pto.graph op allocate for its "
+      "hoisted allocations, for one call and over one run, and the "
+      "allocation calls that make them over one run, as the compiler counts "
       "them; None if graph is not a pto.graph or a caller not a call of "
       "it.");
   m.def(

@@ -63,14 +63,15 @@ MLIR_CAPI_EXPORTED bool mlirPTOOrchestrationGetHeapUse(MlirOperation entry,
 /// allocate for its `#pto.hoisted<allocation>` parameters
 /// (computeCallSiteHeapUse): the bytes one call needs into `*perCall`, the
 /// bytes those allocations take over one run (each once per execution) into
-/// `*perRun`, and whether both are exact into `*exact`. Returns false,
+/// `*perRun`, the allocation calls that make them over one run into
+/// `*calls`, and whether all are exact into `*exact`. Returns false,
 /// writing nothing, if `graph` is not a `pto.graph` or a caller is not a
 /// `pto.call` of it.
 MLIR_CAPI_EXPORTED bool
 mlirPTOGraphGetCallSiteHeapBytes(MlirOperation graph, intptr_t numCallers,
                                  MlirOperation const *callers,
                                  uint64_t *perCall, uint64_t *perRun,
-                                 bool *exact);
+                                 uint64_t *calls, bool *exact);
 
 #ifdef __cplusplus
 }

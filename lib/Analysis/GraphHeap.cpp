@@ -149,6 +149,7 @@ CallSiteHeapUse computeCallSiteHeapUse(GraphOp graph,
   }
   // Each allocation once, however many calls (and operands) it serves.
   SetVector<Value> buffers;
+  DenseSet<Operation *> allocationOps;
   auto addRun = [&](Operation *op, Type type) {
     ExecutionCount executions = getExecutionsPerCall(op);
     std::optional<uint64_t> size = getTensorBytes(cast<TensorType>(type));
@@ -160,9 +161,13 @@ CallSiteHeapUse computeCallSiteHeapUse(GraphOp graph,
   for (CallOp call : callers)
     for (unsigned i : parameters) {
       Value arg = call.getArgs()[i];
-      if (isa_and_nonnull<CreateOp, AllocTensorsOp>(arg.getDefiningOp())) {
+      if (Operation *def = arg.getDefiningOp();
+          isa_and_nonnull<CreateOp, AllocTensorsOp>(def)) {
         if (buffers.insert(arg))
-          addRun(arg.getDefiningOp(), arg.getType());
+          addRun(def, arg.getType());
+        if (allocationOps.insert(def).second)
+          use.allocationCallsPerRun = llvm::SaturatingAdd<uint64_t>(
+              use.allocationCallsPerRun, getExecutionsPerCall(def).count);
         continue;
       }
       // Not an allocation of the caller's: charged once per call.

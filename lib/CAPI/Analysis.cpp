@@ -64,21 +64,22 @@ bool mlirPTOOrchestrationGetHeapUse(MlirOperation entry, uint64_t *bytes,
 bool mlirPTOGraphGetCallSiteHeapBytes(MlirOperation graph, intptr_t numCallers,
                                       MlirOperation const *callers,
                                       uint64_t *perCall, uint64_t *perRun,
-                                      bool *exact) {
+                                      uint64_t *calls, bool *exact) {
   auto op = dyn_cast<pto::GraphOp>(unwrap(graph));
   if (!op)
     return false;
-  SmallVector<pto::CallOp> calls;
+  SmallVector<pto::CallOp> callOps;
   for (intptr_t i = 0; i < numCallers; ++i) {
     auto call = dyn_cast<pto::CallOp>(unwrap(callers[i]));
     if (!call || call.getCallee() != op.getName() ||
         call.getArgs().size() != op.getNumArguments())
       return false;
-    calls.push_back(call);
+    callOps.push_back(call);
   }
-  pto::CallSiteHeapUse use = pto::computeCallSiteHeapUse(op, calls);
+  pto::CallSiteHeapUse use = pto::computeCallSiteHeapUse(op, callOps);
   *perCall = use.bytesPerCall;
   *perRun = use.bytesPerRun;
+  *calls = use.allocationCallsPerRun;
   *exact = use.exact;
   return true;
 }

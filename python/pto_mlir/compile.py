@@ -268,6 +268,10 @@ class GraphReport:
             however many calls it serves.
         call_site_heap_exact: False if a shape is dynamic or an allocation
             sits under control flow whose trip count is not a constant.
+        call_site_allocation_calls: the runtime allocation calls one run of
+            the generated C++ makes for those buffers (``alloc_tensors``
+            calls, counted after ``pto-batch-allocations``; one may also
+            allocate other buffers of its block).
     """
 
     name: str
@@ -291,6 +295,7 @@ class GraphReport:
     call_site_heap_bytes_per_call: int = 0
     call_site_heap_bytes_per_run: int = 0
     call_site_heap_exact: bool = True
+    call_site_allocation_calls: int = 0
 
 
 @dataclass
@@ -642,15 +647,17 @@ def orchestration_heap_use(module: Module) -> Tuple[int, int, bool]:
     return total, calls, exact
 
 
-def call_site_heap_bytes(graph, callers: Sequence) -> Tuple[int, int, bool]:
+def call_site_heap_bytes(graph, callers: Sequence) -> Tuple[int, int, int, bool]:
     """Orchestration-heap bytes the ``pto.call`` ops ``callers`` of
     ``graph`` allocate for its ``#pto.hoisted<allocation>`` parameters: the
     compiler's measure (``computeCallSiteHeapUse``, through the C API).
 
     Returns:
-        (per_call, per_run, exact): the bytes one call needs, and the bytes
-        the allocations passed for them take over one run (each allocation
-        once per execution, however many calls it serves).
+        (per_call, per_run, allocation_calls, exact): the bytes one call
+        needs, the bytes the allocations passed for them take over one run
+        (each allocation once per execution, however many calls it serves),
+        and the runtime allocation calls (``pto.create`` /
+        ``pto.alloc_tensors`` ops, once per execution) that make them.
 
     Raises:
         ValueError: ``graph`` is not a ``pto.graph`` or a caller is not a
@@ -752,7 +759,7 @@ def _arg_attr(func, index: int, name: str):
 
 def _graph_report(before: _GraphSnapshot, after: _GraphSnapshot,
                   calls: _Calls, dead: Sequence[int],
-                  call_site_heap: Tuple[int, int, bool]) -> GraphReport:
+                  call_site_heap: Tuple[int, int, int, bool]) -> GraphReport:
     # The legalization marks every parameter it adds (#pto.hoisted) and
     # reports every one it drops (its dead-parameter remarks): the others
     # are the original ones, in order.
@@ -797,7 +804,7 @@ def _graph_report(before: _GraphSnapshot, after: _GraphSnapshot,
         heap_bytes_total_after=after.heap_bytes * calls.per_run,
         call_site_heap_bytes_per_call=call_site_heap[0],
         call_site_heap_bytes_per_run=call_site_heap[1],
-        call_site_heap_exact=call_site_heap[2],
+        call_site_heap_exact=call_site_heap[3],
     )
 
 
@@ -884,7 +891,8 @@ def _report_text(report: Report) -> str:
         estimate = "" if g.call_site_heap_exact else _ESTIMATE
         lines.append(f"  orchestration heap its callers allocate{estimate}: "
                      f"{_bytes_text(g.call_site_heap_bytes_per_call)} per call, "
-                     f"{_bytes_text(g.call_site_heap_bytes_per_run)} per run")
+                     f"{_bytes_text(g.call_site_heap_bytes_per_run)} per run, in "
+                     f"{_plural(g.call_site_allocation_calls, 'allocation call')}")
     if len(report.graphs) > 1:
         before = sum(g.heap_bytes_total_before for g in report.graphs)
         after = sum(g.heap_bytes_total_after for g in report.graphs)
@@ -1211,6 +1219,14 @@ def compile_program(source: Union[str, os.PathLike, Module],
         except MLIRError as error:
             raise failed(error, "preparing") from None
         _, allocation_calls, exact_prepared = orchestration_heap_use(module)
+        if legalize:
+            prepared_calls = _find_calls(module)
+            prepared = {StringAttr(g.operation.attributes["sym_name"]).value: g
+                        for g in _graphs(module)}
+            for report_graph in graphs:
+                callers = prepared_calls.get(report_graph.name, _Calls()).ops
+                report_graph.call_site_allocation_calls = call_site_heap_bytes(
+                    prepared[report_graph.name], callers)[2]
         orchestration_heap = OrchestrationHeap(
             heap_before, heap_after, allocation_calls,
             heap_exact and exact_after and exact_prepared)

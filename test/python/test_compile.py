@@ -721,6 +721,7 @@ def test_orchestration_heap_agrees_with_the_replay_model(tmp_path, name, text):
         # alloc_tensors call.
         assert graph.call_site_heap_bytes_per_call == 128 + 3 * 64
         assert graph.call_site_heap_bytes_per_run == 128 + 3 * 64
+        assert graph.call_site_allocation_calls == 1
     if name == "caller":
         # The caller's own 128 B buffer, once per iteration of 2 x 5.
         assert heap.bytes_before == 10 * 128

@@ -359,7 +359,7 @@ def test_orchestration_heap_per_decode_step(tmp_path):
     assert layer.call_site_heap_bytes_per_call == 3_112_960
     assert layer.call_site_heap_bytes_per_run == 3_112_960
     assert heap.bytes_after - heap.bytes_before == 3_112_960
-    assert heap.allocation_calls == 1
+    assert heap.allocation_calls == layer.call_site_allocation_calls == 1
 
 
 # ----------------------------------------------------------------------------

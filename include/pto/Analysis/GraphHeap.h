@@ -64,6 +64,11 @@ struct CallSiteHeapUse {
   /// execution, wherever it sits (one hoisted out of a caller's loop counts
   /// once however many calls it serves).
   uint64_t bytesPerRun = 0;
+  /// Runtime allocation calls that make those allocations over one run:
+  /// each distinct `pto.create` / `pto.alloc_tensors` op once per execution
+  /// (after pto-batch-allocations, one call may also allocate other
+  /// buffers).
+  uint64_t allocationCallsPerRun = 0;
   /// False if a shape is dynamic, an allocation runs under call-varying
   /// control flow, or an argument is not an allocation's result (counted
   /// once per call).
