@@ -13,7 +13,10 @@ The bodies mix what the Graph-boundary legalization must handle:
   buffer after an in-place launch rebinds it, transposes;
 * in-place chains (InOut launches rebinding a tensor), runtime-allocated
   output tails;
-* ``pto.create`` at the top level and inside constant-trip loops;
+* ``pto.create`` at the top level and inside constant-trip loops, and at
+  the top level with rows computed from a scalar parameter (a boundary
+  tensor of dynamic shape once legalized; drawn from a second random stream
+  so that the other constructs of each seed stay as they were);
 * constant-trip ``scf.for`` loops (with loop-carried tensors; some with a
   lower bound other than 0 or a step other than 1), ``pto.scope`` (auto and
   manual), ``pto.task_dummy`` with dependencies;
@@ -81,6 +84,7 @@ KERNELS = f"""\
   pto.kernel aiv @k_big(%a: {T}, %o: {W}{OUT})
   pto.kernel aiv @k_upd(%a: {T}, %w: {W}{INOUT}, %s: index)
   pto.kernel aiv @k_dyn(%a: {TD}, %c: {T}{INOUT}, %s: index)
+  pto.kernel aiv @k_dfill(%a: {T}, %o: {TD}{OUT})
 """
 
 
@@ -179,6 +183,9 @@ class _GraphGen:
 
     def __init__(self, rng: random.Random, name: str, enabled: Set[str], features: Set[str]):
         self.r = rng
+        # Draws for constructs added after the corpus was fixed, so that
+        # every seed keeps the draws of `rng` (and its other constructs).
+        self.extra = random.Random(hash(rng.getstate()))
         self.name = name
         self.enabled = enabled
         self.features = features
@@ -594,7 +601,31 @@ class _GraphGen:
             self.top().tiles.append(v)
             self.features.update(["dim-offset", "view", "end-view"])
 
+    def gen_dynamic_create(self) -> bool:
+        """A create at the top level of the body whose rows (9 or 10) are
+        computed from a scalar parameter: the legalization makes it a
+        boundary tensor of dynamic shape that each call site allocates, its
+        shape part of the Graph key. Filled by one task, then readable as a
+        ``?x16`` tensor."""
+        params = [v for v in self.frames[0].idx if v.kind == "param"]
+        if self.depth or not params:
+            return False
+        p = self.extra.choice(params).name
+        two, nine = self.const(2), self.const(9)
+        low, rows = self.fresh("dr"), self.fresh("dr")
+        self.emit(f"{low} = arith.remui {p}, {two} : index")
+        self.emit(f"{rows} = arith.addi {low}, {nine} : index")
+        c, res, tid = self.fresh("dyn"), self.fresh("o"), self.fresh("t")
+        self.emit(f"{c} = pto.create({rows}) : {TD}")
+        src = self.extra.choice(self.pool("tiles"))
+        self.emit(f"{res}, {tid} = pto.submit @k_dfill({src}, {c}) : ({T}, {TD}) -> {TD}")
+        self.top().dtiles.append(res)
+        self.features.add("dynamic-create")
+        return True
+
     def gen_create(self) -> None:
+        if self.extra.random() < 0.15 and self.gen_dynamic_create():
+            return
         if self.r.random() < 0.75:
             c = self.fresh("tmp")
             self.emit(f"{c} = pto.create : {T}")
