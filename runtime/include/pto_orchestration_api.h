@@ -22,6 +22,14 @@
 //     args.scalar(k) is still `const uint64_t&` and construction values are
 //     trailing rt_submit_graph arguments; that form is not declared here.)
 //
+// API levels (`pto.runtime_api`): by default this header declares the `spec`
+// level above. Define PTO_RUNTIME_API_SIMPLER_6EBAF771 to declare the
+// `simpler_6ebaf771` level instead, the public runtime's own Graph API at
+// 6ebaf771: ChipTaskArgs::scalar(i) and GraphTaskArgs::scalar(k) return the
+// slot (`const uint64_t&`, no scalar<T>, no InheritableScalar), and
+// rt_submit_graph takes construction values as trailing configs passed by
+// value (no ConfigBase).
+//
 // Runtimes: everything is available by default, i.e. the host_build_graph
 // surface. Parts marked [host_build_graph only] do not exist in the default
 // tensormap_and_ringbuffer runtime; define PTO_RUNTIME_TENSORMAP_AND_RINGBUFFER
@@ -198,7 +206,7 @@ public:
 // Graph boundary scalars  [host_build_graph only; newer runtime]
 // =============================================================================
 
-#ifndef PTO_RUNTIME_TENSORMAP_AND_RINGBUFFER
+#if !defined(PTO_RUNTIME_TENSORMAP_AND_RINGBUFFER) && !defined(PTO_RUNTIME_API_SIMPLER_6EBAF771)
 template <size_t MaxTensors, size_t MaxScalars>
 class Arg;
 
@@ -262,7 +270,7 @@ public:
     // not bit-cast: spell it add_scalar(to_u64(f)).
     template <typename F, std::enable_if_t<std::is_floating_point_v<F>, int> = 0>
     void add_scalar(F value) = delete;
-#ifndef PTO_RUNTIME_TENSORMAP_AND_RINGBUFFER
+#if !defined(PTO_RUNTIME_TENSORMAP_AND_RINGBUFFER) && !defined(PTO_RUNTIME_API_SIMPLER_6EBAF771)
     // [host_build_graph only] Forward a Graph boundary scalar, keeping its origin.
     void add_scalar(InheritableScalar scalar);
 #endif
@@ -276,8 +284,15 @@ public:
     //   const auto s = args.scalar(k);      // InheritableScalar
     const TensorRef& tensor(uint32_t index) const;
 #ifndef PTO_RUNTIME_TENSORMAP_AND_RINGBUFFER
-    // [host_build_graph only; newer runtime] (6ebaf771: `const uint64_t&`).
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+    // [host_build_graph only] The slot itself: the runtime links a task
+    // scalar to the boundary by the address add_scalar(const uint64_t&)
+    // sees, so forward `args.scalar(k)` directly, never a copy.
+    const uint64_t& scalar(uint32_t index) const;
+#else
+    // [host_build_graph only; spec level] (6ebaf771: `const uint64_t&`).
     InheritableScalar scalar(uint32_t index) const;
+#endif
 #endif
 };
 
@@ -295,12 +310,14 @@ public:
     // reference to its non-copyable slot, so that is declared.)
     const TensorRef& tensor(uint32_t index) const;
 
-    // Raw slot bits.
+    // Raw slot bits: `float scale = from_u64<float>(orch_args.scalar(0));`.
     const uint64_t& scalar(uint32_t index) const;
-    // Decoded: `float scale = orch_args.scalar<float>(0);` (preferred; the same
-    // spelling works in both runtimes).
+#ifndef PTO_RUNTIME_API_SIMPLER_6EBAF771
+    // Decoded: `float scale = orch_args.scalar<float>(0);` (spec level; not
+    // in the public runtime at 6ebaf771).
     template <typename T, pto_orch_api_detail::EnableIfScalarValue<T> = 0>
     T scalar(uint32_t index) const;
+#endif
 
 private:
     ChipTaskArgs();
@@ -405,6 +422,32 @@ struct GraphSubmitResult {
     void* recording_handle;
 };
 
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+// Record on a cache miss, replay on a hit. The key is the function (or
+// graph_id) plus every config, hashed by value: construction values, which
+// must be integral, float or double, and whose types must match the
+// function's parameters exactly (both are deduced).
+GraphSubmitResult rt_submit_graph(GraphFunction function, const GraphTaskArgs& args);
+GraphSubmitResult rt_submit_graph(uint64_t graph_id, GraphFunction function, const GraphTaskArgs& args);
+
+namespace pto_orch_api_detail {
+template <typename T>
+inline constexpr bool kIsGraphConfig =
+    std::is_integral_v<T> || std::is_same_v<T, float> || std::is_same_v<T, double>;
+}  // namespace pto_orch_api_detail
+
+template <typename... Config>
+using GraphFunctionWithConfig = void (*)(const GraphTaskArgs&, Config...);
+
+template <typename... Config,
+          std::enable_if_t<(pto_orch_api_detail::kIsGraphConfig<Config> && ...), int> = 0>
+GraphSubmitResult rt_submit_graph(GraphFunctionWithConfig<Config...> function, const GraphTaskArgs& args,
+                                  Config... config);
+template <typename... Config,
+          std::enable_if_t<(pto_orch_api_detail::kIsGraphConfig<Config> && ...), int> = 0>
+GraphSubmitResult rt_submit_graph(uint64_t graph_id, GraphFunctionWithConfig<Config...> function,
+                                  const GraphTaskArgs& args, Config... config);
+#else
 namespace simpler::hbg {
 // Construction values of a Graph (values read while the body builds the
 // graph, e.g. a loop bound). Generated code derives one class per Graph:
@@ -446,6 +489,7 @@ GraphSubmitResult rt_submit_graph(GraphConfigFunction function, const GraphTaskA
                                   const simpler::hbg::ConfigBase& config);
 GraphSubmitResult rt_submit_graph(uint64_t graph_id, GraphConfigFunction function, const GraphTaskArgs& args,
                                   const simpler::hbg::ConfigBase& config);
+#endif  // PTO_RUNTIME_API_SIMPLER_6EBAF771
 #endif  // PTO_RUNTIME_TENSORMAP_AND_RINGBUFFER
 
 #endif  // PTO_MLIR_RUNTIME_PTO_ORCHESTRATION_API_H

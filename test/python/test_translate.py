@@ -22,6 +22,9 @@ CPP_TESTS = REPO / "test" / "Target" / "Cpp"
 ORCH_BASIC = REPO / "examples" / "orch_basic.mlir"
 CXX = shutil.which("g++")
 CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", str(REPO / "runtime" / "include")]
+# Each runtime API level (pto.runtime_api, set with --pto-runtime-api) and the
+# define that makes runtime/include declare it.
+API_LEVELS = {"spec": [], "simpler_6ebaf771": ["-DPTO_RUNTIME_API_SIMPLER_6EBAF771"]}
 # Hides the host_build_graph-only API (GraphTaskArgs, InheritableScalar, ...)
 # from code for the default runtime.
 TENSORMAP_DEFINE = "-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER"
@@ -65,17 +68,20 @@ def run(cmd, stdin):
     return subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=120)
 
 
-def translate_cli(pto_opt, pto_translate, source):
+def translate_cli(pto_opt, pto_translate, source, api=None):
     prepared = run([pto_opt, *PREPARE, "-"], source)
     assert prepared.returncode == 0, prepared.stderr
-    cpp = run([pto_translate, "--pto-to-cpp", "-"], prepared.stdout)
+    level = [f"--pto-runtime-api={api}"] if api else []
+    cpp = run([pto_translate, "--pto-to-cpp", *level, "-"], prepared.stdout)
     assert cpp.returncode == 0, cpp.stderr
     return cpp.stdout
 
 
-def compile_cpp(cpp, host_build_graph=False):
-    """Syntax-checks `cpp` against the API of its runtime."""
-    flags = CXX_FLAGS if host_build_graph else [*CXX_FLAGS, TENSORMAP_DEFINE]
+def compile_cpp(cpp, host_build_graph=False, api="spec"):
+    """Syntax-checks `cpp` against the API of its runtime and API level."""
+    flags = [*CXX_FLAGS, *API_LEVELS[api]]
+    if not host_build_graph:
+        flags.append(TENSORMAP_DEFINE)
     return run([CXX, *flags, "-x", "c++", "-"], cpp)
 
 
@@ -86,12 +92,14 @@ def test_inputs_found():
 
 
 @needs_cxx
+@pytest.mark.parametrize("api", API_LEVELS)
 @pytest.mark.parametrize("source", INPUTS)
-def test_translation_compiles(pto_opt, pto_translate, source):
-    cpp = translate_cli(pto_opt, pto_translate, source)
+def test_translation_compiles(pto_opt, pto_translate, source, api):
+    cpp = translate_cli(pto_opt, pto_translate, source, api)
     assert '#include "pto_orchestration_api.h"' in cpp
     assert "void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {" in cpp
-    result = compile_cpp(cpp, host_build_graph=HOST_BUILD_GRAPH in source)
+    assert f"// Runtime API: {api.replace('_', ' ')} " in cpp
+    result = compile_cpp(cpp, host_build_graph=HOST_BUILD_GRAPH in source, api=api)
     assert result.returncode == 0, result.stderr + "\n" + cpp
 
 

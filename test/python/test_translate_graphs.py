@@ -37,6 +37,9 @@ ERRORS = CPP_TESTS / "hbg-errors.mlir"
 DECODER_EXAMPLE = REPO / "examples" / "decoder_layer.mlir"
 CXX = shutil.which("g++")
 CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", str(REPO / "runtime" / "include")]
+# Each runtime API level (pto.runtime_api, set with --pto-runtime-api) and the
+# define that makes runtime/include declare it.
+API_LEVELS = {"spec": [], "simpler_6ebaf771": ["-DPTO_RUNTIME_API_SIMPLER_6EBAF771"]}
 PIPELINES = ["--pto-graph-legalize-pipeline", "--pto-orchestration-prepare-pipeline",
              "--mlir-print-debuginfo"]
 SPLIT = re.compile(r"^// -----\s*$", re.M)
@@ -72,11 +75,12 @@ def run(cmd, stdin=None, cwd=None):
                           timeout=120, cwd=cwd)
 
 
-def translate_cli(pto_opt, pto_translate, source):
+def translate_cli(pto_opt, pto_translate, source, api=None):
     """The documented two-tool pipeline for a Graph program."""
     prepared = run([pto_opt, *PIPELINES, "-"], source)
     assert prepared.returncode == 0, prepared.stderr
-    cpp = run([pto_translate, "--pto-to-cpp", "-"], prepared.stdout)
+    level = [f"--pto-runtime-api={api}"] if api else []
+    cpp = run([pto_translate, "--pto-to-cpp", *level, "-"], prepared.stdout)
     assert cpp.returncode == 0, cpp.stderr
     return cpp.stdout
 
@@ -96,9 +100,10 @@ def test_inputs_found():
 
 
 @needs_cxx
+@pytest.mark.parametrize("api", API_LEVELS)
 @pytest.mark.parametrize("source", INPUTS)
-def test_graph_translation_compiles(pto_opt, pto_translate, source):
-    cpp = translate_cli(pto_opt, pto_translate, source)
+def test_graph_translation_compiles(pto_opt, pto_translate, source, api):
+    cpp = translate_cli(pto_opt, pto_translate, source, api)
     assert '#include "pto_orchestration_api.h"' in cpp
     assert "void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {" in cpp
     # Every Graph is a function before the entry, launched by rt_submit_graph
@@ -111,8 +116,8 @@ def test_graph_translation_compiles(pto_opt, pto_translate, source):
     for prefix, function in launches:
         assert prefix == "", f"rt_submit_graph result used: {prefix!r}"
         assert function in graphs
-    # The host_build_graph API is declared by default: no define.
-    result = run([CXX, *CXX_FLAGS, "-x", "c++", "-"], cpp)
+    # The host_build_graph API is declared by default: only the level's define.
+    result = run([CXX, *CXX_FLAGS, *API_LEVELS[api], "-x", "c++", "-"], cpp)
     assert result.returncode == 0, result.stderr + "\n" + cpp
 
 

@@ -1,9 +1,11 @@
 //===- RuntimeSpelling.h - Every runtime name the C++ uses ------*- C++ -*-===//
 //
 // The PTO runtime's C++ names have moved over time; every one the emitter
-// prints is defined here, so a rename is a one-line change. They follow the
-// public runtime (hw-native-sys/simpler) at commit 6ebaf771, and the newer
-// runtime the Graph specification describes for `orch_args.scalar<T>(i)`.
+// prints is defined here, so a rename is a one-line change. Two API levels
+// (`pto.runtime_api`) share most of them: `spec`, the runtime the Graph
+// specification describes, and `simpler_6ebaf771`, the public runtime
+// (hw-native-sys/simpler) at commit 6ebaf771. The names used by one level
+// only are marked so below.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +48,17 @@ constexpr const char *kConfigBaseName = "config_base";
 constexpr const char *kConfigName = "config";
 constexpr const char *kFromU64 = "from_u64";
 constexpr const char *kSetTensorData = "set_tensor_data";
+
+/// How each API level is named in the C++'s header comment.
+constexpr const char *kSpecApiName = "spec (InheritableScalar, ConfigBase)";
+constexpr const char *kSimpler6ebaf771ApiName =
+    "simpler 6ebaf771 (scalar slots, rt_submit_graph configs)";
+/// [simpler_6ebaf771] The Graph function's parameter for the boundary
+/// layout's hash, its first config; the runtime hashes every config into the
+/// Graph key and checks the recorded layout itself on replay.
+constexpr const char *kLayoutHashParameter = "uint64_t /*layout_hash*/";
+/// The seed of GraphBoundaryLayout::hash (the FNV-1a offset basis).
+constexpr const char *kLayoutHashSeed = "14695981039346656037ull";
 
 /// The boundary layout every Graph's Config carries. It reads the tensor
 /// descriptor's fields (buffer, start_offset, ndims, dtype, shapes, strides),

@@ -187,7 +187,23 @@ private:
 
   LogicalResult emitEntry(OrchestrationOp func);
   LogicalResult emitGraph(GraphOp graph, StringRef name);
+  /// Prints the Config class of `graph` and opens its function (API level
+  /// `spec`).
+  LogicalResult emitConfigClass(GraphOp graph, StringRef name,
+                                ArrayRef<BlockArgument> construction);
+  /// Opens the function of `graph`, its configs as parameters (API level
+  /// `simpler_6ebaf771`).
+  LogicalResult emitPublicGraphHeader(GraphOp graph, StringRef name,
+                                      ArrayRef<BlockArgument> construction);
+  /// The C++ type of construction value `arg`, or a diagnostic at `graph`.
+  FailureOr<StringRef> getConstructionType(GraphOp graph, BlockArgument arg);
   LogicalResult emitCall(CallOp call);
+  /// Fills the Config of a Graph launch and submits it (API level `spec`).
+  LogicalResult emitConfigGraphSubmit(CallOp call, GraphOp graph,
+                                      StringRef params);
+  /// Submits a Graph launch with its configs (API level `simpler_6ebaf771`).
+  LogicalResult emitPublicGraphSubmit(CallOp call, GraphOp graph,
+                                      StringRef params);
   LogicalResult emitTensorArgument(StringRef params, Value tensor,
                                    Direction direction, Operation *user);
   LogicalResult emitScalarArgument(StringRef params, Value scalar,
@@ -257,6 +273,9 @@ private:
   DenseMap<Value, std::string> constructionValues;
   /// Per Graph: its Config class.
   DenseMap<Operation *, std::string> configClasses;
+  /// The runtime API level printed for (`pto.runtime_api`).
+  RuntimeApi api = RuntimeApi::spec;
+  bool isPublicApi() const { return api == RuntimeApi::simpler_6ebaf771; }
   /// Per entry argument: a host control tensor (host_build_graph only).
   llvm::BitVector hostControl;
   unsigned allocCount = 0;
@@ -268,6 +287,7 @@ LogicalResult OrchestrationEmitter::emitModule() {
     return failure();
   // The dialect verified that Graphs come with host_build_graph.
   hostControl = getHostControlTensors(*entry);
+  api = getModuleRuntimeApi(module);
   if (failed(collectNames()))
     return failure();
 
@@ -294,6 +314,9 @@ LogicalResult OrchestrationEmitter::emitModule() {
       os << " @" << commentSafe(cast<FlatSymbolRefAttr>(lane).getValue());
     os << "\n";
   }
+  os << "// Runtime API: "
+     << (isPublicApi() ? sp::kSimpler6ebaf771ApiName : sp::kSpecApiName)
+     << "\n";
   os << "#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n";
   os << "#include \"" << sp::kHeader << "\"\n\n";
   if (!module.getOps<GraphOp>().empty())
@@ -405,8 +428,12 @@ LogicalResult OrchestrationEmitter::emitEntry(OrchestrationOp func) {
       return func.emitOpError() << "parameter #" << arg.getArgNumber()
                                 << " has type " << arg.getType()
                                 << ", which has no C++ scalar type here";
-    os << *cType << " " << name << " = " << sp::kArgsName << ".scalar<"
-       << *cType << ">(" << scalarIndex++ << ");\n";
+    if (isPublicApi())
+      os << *cType << " " << name << " = " << sp::kFromU64 << "<" << *cType
+         << ">(" << sp::kArgsName << ".scalar(" << scalarIndex++ << "));\n";
+    else
+      os << *cType << " " << name << " = " << sp::kArgsName << ".scalar<"
+         << *cType << ">(" << scalarIndex++ << ");\n";
   }
   if (failed(emitBlock(body)))
     return failure();
@@ -424,14 +451,21 @@ static bool isConfigScalar(BlockArgument arg) {
       arg.getArgNumber(), PTODialect::getConfigScalarAttrName()));
 }
 
-LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
-  Block &entryBlock = graph.getBody().front();
-  SmallVector<BlockArgument> construction;
-  for (BlockArgument arg : entryBlock.getArguments())
-    if (isConfigScalar(arg))
-      construction.push_back(arg);
-  unsigned numTensors = getNumTensorArgs(graph);
+FailureOr<StringRef>
+OrchestrationEmitter::getConstructionType(GraphOp graph, BlockArgument arg) {
+  FailureOr<StringRef> cType = getCType(arg.getType());
+  if (failed(cType))
+    return graph.emitOpError() << "reads scalar parameter #"
+                               << arg.getArgNumber() << " of type "
+                               << arg.getType()
+                               << ", which has no C++ scalar type here";
+  return cType;
+}
 
+LogicalResult
+OrchestrationEmitter::emitConfigClass(GraphOp graph, StringRef name,
+                                      ArrayRef<BlockArgument> construction) {
+  unsigned numTensors = getNumTensorArgs(graph);
   // The Config joins the Graph key: a changed construction value, or a
   // changed boundary layout (aliasing included, which fixed the recorded
   // dependency edges), records a new definition instead of replaying a wrong
@@ -454,8 +488,8 @@ LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
   os << "uint64_t hash() const override {\n";
   os.indent();
   os << "uint64_t h = "
-     << (numTensors ? "layout.hash(14695981039346656037ull)"
-                    : "14695981039346656037ull")
+     << (numTensors ? "layout.hash(" + std::string(sp::kLayoutHashSeed) + ")"
+                    : std::string(sp::kLayoutHashSeed))
      << ";\n";
   for (const std::string &field : fields)
     os << "h = (h ^ " << field << ") * 1099511628211ull;\n";
@@ -484,6 +518,48 @@ LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
     os << "const auto& " << sp::kConfigName << " = static_cast<const "
        << configClass << "&>(" << sp::kConfigBaseName << ");\n";
   }
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitPublicGraphHeader(
+    GraphOp graph, StringRef name, ArrayRef<BlockArgument> construction) {
+  // Every config is hashed into the Graph key by value: the layout's hash,
+  // so a new shape or aliasing records a new definition (the runtime checks
+  // the recorded layout again on replay), and each construction value.
+  os << "// Graph @" << commentSafe(graph.getName())
+     << ": its configs, part of the Graph key, are its boundary\n"
+        "// layout's hash and the scalars its body reads while it is "
+        "recorded.\n";
+  os << "static void " << name << "(const " << sp::kGraphArgsType << "& "
+     << sp::kGraphArgsName;
+  if (getNumTensorArgs(graph))
+    os << ", " << sp::kLayoutHashParameter;
+  for (BlockArgument arg : construction) {
+    FailureOr<StringRef> cType = getConstructionType(graph, arg);
+    if (failed(cType))
+      return failure();
+    std::string value = freshName(getRecordedName(arg, graph) + "_value");
+    os << ", " << *cType << " " << value;
+    constructionValues[arg] = value;
+  }
+  os << ") {\n";
+  os.indent();
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
+  Block &entryBlock = graph.getBody().front();
+  SmallVector<BlockArgument> construction;
+  for (BlockArgument arg : entryBlock.getArguments())
+    if (isConfigScalar(arg))
+      construction.push_back(arg);
+
+  if (isPublicApi()) {
+    if (failed(emitPublicGraphHeader(graph, name, construction)))
+      return failure();
+  } else if (failed(emitConfigClass(graph, name, construction))) {
+    return failure();
+  }
   scopes.emplace_back();
   taskPrefix = graph.getName().str() + "_";
   unsigned savedTaskCount = taskCount;
@@ -491,25 +567,30 @@ LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
   Block &body = graph.getBody().front();
   unsigned tensorIndex = 0, scalarIndex = 0;
   for (BlockArgument arg : body.getArguments()) {
-    std::string argName = declare(arg, graph);
     if (isa<TensorType>(arg.getType())) {
+      std::string argName = declare(arg, graph);
       os << "const " << sp::kTensorType << "& " << argName << " = "
          << sp::kGraphArgsName << ".tensor(" << tensorIndex++ << ").ref();\n";
       continue;
     }
+    boundaryScalars.insert(arg);
+    std::string slot = std::string(sp::kGraphArgsName) + ".scalar(" +
+                       std::to_string(scalarIndex++) + ")";
+    if (isPublicApi()) {
+      // The runtime links a task scalar to its boundary slot by the slot's
+      // address: forward the slot itself, never a copy.
+      bind(arg, slot);
+      continue;
+    }
     // The wrapper keeps the parameter origin replay patches; an integer
     // copy would freeze the first call's value.
-    os << "const auto " << argName << " = " << sp::kGraphArgsName
-       << ".scalar(" << scalarIndex++ << ");\n";
-    boundaryScalars.insert(arg);
+    std::string argName = declare(arg, graph);
+    os << "const auto " << argName << " = " << slot << ";\n";
     if (!llvm::is_contained(construction, arg))
       continue;
-    FailureOr<StringRef> cType = getCType(arg.getType());
+    FailureOr<StringRef> cType = getConstructionType(graph, arg);
     if (failed(cType))
-      return graph.emitOpError() << "reads scalar parameter #"
-                                 << arg.getArgNumber() << " of type "
-                                 << arg.getType()
-                                 << ", which has no C++ scalar type here";
+      return failure();
     std::string value = freshName(argName + "_value");
     os << "const " << *cType << " " << value << " = " << sp::kFromU64 << "<"
        << *cType << ">(" << sp::kConfigName << ".scalar_" << arg.getArgNumber() << ");\n";
@@ -573,23 +654,9 @@ LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
   for (Value scalar : call.getArgs().drop_front(numTensors))
     if (failed(emitScalarArgument(params, scalar, call)))
       return failure();
-  std::string config = freshName(params + "_config");
-  os << configClasses.lookup(graph) << " " << config << ";\n";
-  for (BlockArgument arg : graph.getBody().front().getArguments()) {
-    if (!isConfigScalar(arg))
-      continue;
-    FailureOr<std::string> value =
-        nameOf(call.getArgs()[arg.getArgNumber()], call);
-    if (failed(value))
-      return failure();
-    os << config << ".scalar_" << arg.getArgNumber() << " = " << sp::kToU64
-       << "(" << *value << ");\n";
-  }
-  if (numTensors)
-    os << config << ".layout.capture(" << params << ");\n";
-  // Its task id is valid only on a cache hit: nothing may depend on it.
-  os << sp::kSubmitGraph << "(&" << graphFunctions.lookup(graph) << ", "
-     << params << ", " << config << ");\n";
+  if (failed(isPublicApi() ? emitPublicGraphSubmit(call, graph, params)
+                            : emitConfigGraphSubmit(call, graph, params)))
+    return failure();
   for (OpResult result : call->getResults()) {
     std::optional<unsigned> tied =
         getReturnedTensorArg(graph, result.getResultNumber());
@@ -606,6 +673,57 @@ LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
       return failure();
     bind(result, *name, /*isDeclaration=*/false);
   }
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitConfigGraphSubmit(CallOp call,
+                                                          GraphOp graph,
+                                                          StringRef params) {
+  std::string config = freshName(params.str() + "_config");
+  os << configClasses.lookup(graph) << " " << config << ";\n";
+  for (BlockArgument arg : graph.getBody().front().getArguments()) {
+    if (!isConfigScalar(arg))
+      continue;
+    FailureOr<std::string> value =
+        nameOf(call.getArgs()[arg.getArgNumber()], call);
+    if (failed(value))
+      return failure();
+    os << config << ".scalar_" << arg.getArgNumber() << " = " << sp::kToU64
+       << "(" << *value << ");\n";
+  }
+  if (getNumTensorArgs(graph))
+    os << config << ".layout.capture(" << params << ");\n";
+  // Its task id is valid only on a cache hit: nothing may depend on it.
+  os << sp::kSubmitGraph << "(&" << graphFunctions.lookup(graph) << ", "
+     << params << ", " << config << ");\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitPublicGraphSubmit(CallOp call,
+                                                          GraphOp graph,
+                                                          StringRef params) {
+  std::string configs;
+  if (unsigned numTensors = getNumTensorArgs(graph)) {
+    std::string layout = freshName(params.str() + "_layout");
+    os << sp::kBoundaryLayout << "<" << numTensors << "> " << layout << ";\n";
+    os << layout << ".capture(" << params << ");\n";
+    configs += ", " + layout + ".hash(" + sp::kLayoutHashSeed + ")";
+  }
+  for (BlockArgument arg : graph.getBody().front().getArguments()) {
+    if (!isConfigScalar(arg))
+      continue;
+    FailureOr<StringRef> cType = getConstructionType(graph, arg);
+    FailureOr<std::string> value =
+        nameOf(call.getArgs()[arg.getArgNumber()], call);
+    if (failed(cType) || failed(value))
+      return failure();
+    // The configs' types are deduced from both the function and the values:
+    // they must match exactly.
+    configs += ", static_cast<" + cType->str() + ">(" + *value + ")";
+  }
+  // Its task id is valid only on a cache hit: nothing may depend on it.
+  os << sp::kSubmitGraph << "(&" << graphFunctions.lookup(graph) << ", "
+     << params << configs << ");\n";
   return success();
 }
 

@@ -10,6 +10,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace mlir::pto {
 
@@ -20,7 +21,7 @@ namespace mlir::pto {
 /// abort on is an error at its location.
 static void registerModuleTranslation(
     StringRef name, StringRef description,
-    LogicalResult (*translate)(ModuleOp, raw_ostream &)) {
+    std::function<LogicalResult(ModuleOp, raw_ostream &)> translate) {
   TranslateRegistration registration(
       name, description,
       [translate](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
@@ -45,9 +46,23 @@ static void registerModuleTranslation(
 }
 
 void registerToOrchestrationCppTranslation() {
+  static llvm::cl::opt<RuntimeApi> runtimeApi(
+      "pto-runtime-api",
+      llvm::cl::desc("with --pto-to-cpp: set the module's pto.runtime_api "
+                     "before printing"),
+      llvm::cl::values(
+          clEnumValN(RuntimeApi::spec, "spec",
+                     "the API the Graph specification describes"),
+          clEnumValN(RuntimeApi::simpler_6ebaf771, "simpler_6ebaf771",
+                     "the public runtime at commit 6ebaf771")));
   registerModuleTranslation(
       "pto-to-cpp", "translate a prepared pto module to orchestration C++",
-      translateToOrchestrationCpp);
+      [](ModuleOp module, raw_ostream &os) -> LogicalResult {
+        if (runtimeApi.getNumOccurrences())
+          module->setAttr(PTODialect::getRuntimeApiAttrName(),
+                          RuntimeApiAttr::get(module.getContext(), runtimeApi));
+        return translateToOrchestrationCpp(module, os);
+      });
 }
 
 void registerToArgumentMetadataTranslation() {

@@ -165,6 +165,19 @@ module attributes {pto.runtime = #pto.core_type<aic>} {
 
 // -----
 
+// expected-error@+1 {{'pto.runtime_api' may only be set on a builtin.module}}
+pto.orchestration @o() attributes {pto.runtime_api = #pto.runtime_api<spec>} {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{'pto.runtime_api' must be a #pto.runtime_api attribute}}
+module attributes {pto.runtime_api = #pto.runtime<host_build_graph>} {
+}
+
+// -----
+
 // expected-error@+1 {{'pto.prepared' is a unit attribute of builtin.module}}
 module attributes {pto.prepared = true} {
 }

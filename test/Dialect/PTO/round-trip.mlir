@@ -1,11 +1,12 @@
 // RUN: pto-opt %s | pto-opt | FileCheck %s
 // RUN: pto-opt %s --mlir-print-op-generic | pto-opt | FileCheck %s
 
-// Custom and generic round trip of every pto op, the pto.runtime module
-// attribute, pto.direction argument attributes and pto.parallel loops.
+// Custom and generic round trip of every pto op, the pto.runtime and
+// pto.runtime_api module attributes, pto.direction argument attributes and
+// pto.parallel loops.
 
-// CHECK: module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
-module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+// CHECK: module attributes {pto.runtime = #pto.runtime<host_build_graph>, pto.runtime_api = #pto.runtime_api<simpler_6ebaf771>} {
+module attributes {pto.runtime = #pto.runtime<host_build_graph>, pto.runtime_api = #pto.runtime_api<simpler_6ebaf771>} {
 
 // A kernel without a body prints its signature without argument names.
 // CHECK-LABEL: pto.kernel aic @matmul(!pto.tensor<16x32xf16>, !pto.tensor<32x16xf16, dn>, !pto.tensor<16x16xf32> {pto.direction = #pto.direction<out>}){{$}}

@@ -11,6 +11,7 @@
 // CHECK:       // Kernel ids: 0 = @matmul (aic) 1 = @scale (aiv) 2 = @fused_cube (aic) 3 = @fused_vector (aiv)
 // CHECK-NEXT:  // Mixed kernel @fused: @fused_cube @fused_vector
 // CHECK-NEXT:  // Mixed kernel @fused_both: @fused_cube @fused_vector @fused_vector
+// CHECK-NEXT:  // Runtime API: spec (InheritableScalar, ConfigBase)
 // CHECK-NEXT:  #include <stddef.h>
 // CHECK-NEXT:  #include <stdint.h>
 // CHECK-NEXT:  #include <stdio.h>

@@ -173,15 +173,22 @@ LogicalResult PTODialect::verifyOperationAttribute(Operation *op,
                              << "' is not a C++ identifier";
     return success();
   }
-  if (name == getRuntimeAttrName()) {
+  // A module-level target choice: only on a builtin.module, of its type.
+  auto verifyModuleChoice = [&](bool hasType,
+                                StringRef typeName) -> LogicalResult {
     if (!isa<ModuleOp>(op))
       return op->emitError() << "'" << name
                              << "' may only be set on a builtin.module";
-    if (!isa<RuntimeAttr>(attr.getValue()))
-      return op->emitError() << "'" << name
-                             << "' must be a #pto.runtime attribute";
+    if (!hasType)
+      return op->emitError() << "'" << name << "' must be a #pto." << typeName
+                             << " attribute";
     return success();
-  }
+  };
+  if (name == getRuntimeAttrName())
+    return verifyModuleChoice(isa<RuntimeAttr>(attr.getValue()), "runtime");
+  if (name == getRuntimeApiAttrName())
+    return verifyModuleChoice(isa<RuntimeApiAttr>(attr.getValue()),
+                              "runtime_api");
   if (name == getParallelAttrName()) {
     if (!isa<scf::ForOp>(op))
       return op->emitError() << "'" << name
@@ -369,6 +376,13 @@ Runtime getModuleRuntime(ModuleOp module) {
           PTODialect::getRuntimeAttrName()))
     return attr.getValue();
   return Runtime::tensormap_and_ringbuffer;
+}
+
+RuntimeApi getModuleRuntimeApi(ModuleOp module) {
+  if (auto attr = module->getAttrOfType<RuntimeApiAttr>(
+          PTODialect::getRuntimeApiAttrName()))
+    return attr.getValue();
+  return RuntimeApi::spec;
 }
 
 FailureOr<OrchestrationOp> getOrchestrationEntry(ModuleOp module) {

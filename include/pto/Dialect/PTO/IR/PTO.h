@@ -46,6 +46,10 @@ namespace mlir::pto {
 /// `tensormap_and_ringbuffer` when absent.
 Runtime getModuleRuntime(ModuleOp module);
 
+/// The runtime API level `module` is printed for (`pto.runtime_api`), or
+/// the default `spec`.
+RuntimeApi getModuleRuntimeApi(ModuleOp module);
+
 /// Returns true if `taskId` is valid on every execution: the id of a
 /// `pto.submit`, or of a `pto.task_dummy` marked `pto.always_submitted`.
 bool isAlwaysValidTaskId(Value taskId);

@@ -62,6 +62,34 @@ def PTO_RuntimeAttr : EnumAttr<PTO_Dialect, PTO_Runtime, "runtime"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def PTO_RuntimeApi : I32EnumAttr<"RuntimeApi", "runtime API level of the C++", [
+    I32EnumAttrCase<"spec", 0>,
+    I32EnumAttrCase<"simpler_6ebaf771", 1>,
+  ]> {
+  let cppNamespace = "::mlir::pto";
+  let genSpecializedAttr = 0;
+}
+
+def PTO_RuntimeApiAttr : EnumAttr<PTO_Dialect, PTO_RuntimeApi, "runtime_api"> {
+  let summary = "Runtime API level the orchestration C++ is printed for";
+  let description = [{
+    Set on the top-level module as `pto.runtime_api`; it changes only how
+    the translation spells the runtime's API, never what the program does.
+
+    - `spec` (the default): the API the Graph specification describes:
+      `orch_args.scalar<T>(i)`, Graph boundary scalars read as
+      `InheritableScalar`, construction values and the boundary layout in a
+      generated `simpler::hbg::ConfigBase` subclass.
+    - `simpler_6ebaf771`: the public runtime (hw-native-sys/simpler) at commit
+      6ebaf771: entry scalars read as `from_u64<T>(orch_args.scalar(i))`,
+      boundary scalars forwarded as `add_scalar(args.scalar(k))` straight
+      from their slot (the runtime links a task scalar to its boundary slot
+      by address), construction values and a hash of the boundary layout
+      passed by value as `rt_submit_graph` configs.
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def PTO_Layout : I32EnumAttr<"Layout", "tensor memory layout", [
     I32EnumAttrCase<"nd", 0>,
     I32EnumAttrCase<"dn", 1>,

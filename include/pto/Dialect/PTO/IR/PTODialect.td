@@ -65,6 +65,11 @@ def PTO_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getRuntimeAttrName() {
       return ::llvm::StringLiteral("pto.runtime");
     }
+    /// Name of the module attribute selecting the runtime API level the
+    /// C++ is printed for.
+    static constexpr ::llvm::StringLiteral getRuntimeApiAttrName() {
+      return ::llvm::StringLiteral("pto.runtime_api");
+    }
     /// Name of the argument attribute carrying a parameter direction.
     static constexpr ::llvm::StringLiteral getDirectionAttrName() {
       return ::llvm::StringLiteral("pto.direction");
