@@ -330,6 +330,8 @@ class Report:
         input: the input as given (a path, or ``"<module>"``).
         runtime: the runtime compiled for.
         runtime_overridden: True if ``--runtime`` set it.
+        runtime_api: the runtime API level the C++ is printed for
+            (``pto.runtime_api``: ``"spec"`` or ``"simpler_6ebaf771"``).
         legalized: True if the Graph legalization ran (host_build_graph).
         graphs: one :class:`GraphReport` per ``pto.graph``, in module order.
         orchestration_heap: what one run allocates outside the Graphs
@@ -343,6 +345,7 @@ class Report:
     legalized: bool
     graphs: List[GraphReport]
     orchestration_heap: OrchestrationHeap = field(default_factory=OrchestrationHeap)
+    runtime_api: str = pto.RUNTIME_APIS[0]
     timings: Dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> Dict:
@@ -844,6 +847,7 @@ def _report_text(report: Report) -> str:
     lines = [f"pto-compile report: {report.input}"]
     runtime = report.runtime + (" (set by --runtime)" if report.runtime_overridden else "")
     lines.append(f"runtime: {runtime}")
+    lines.append(f"runtime API: {report.runtime_api}")
     if not report.graphs:
         lines.append("Graphs: none" + ("" if report.legalized else
                                        " (legalization runs for host_build_graph only)"))
@@ -1029,6 +1033,14 @@ def _write_staged(output: Path, files: Dict[str, str]) -> List[Path]:
 # ----------------------------------------------------------------------------
 
 
+def _runtime_api_of(module: Module) -> str:
+    attributes = module.operation.attributes
+    if pto.RUNTIME_API_ATTR not in attributes:
+        return pto.RUNTIME_APIS[0]
+    # "#pto.runtime_api<level>"
+    return str(attributes[pto.RUNTIME_API_ATTR])[len("#pto.runtime_api<"):-1]
+
+
 def _runtime_of(module: Module) -> str:
     attributes = module.operation.attributes
     if pto.RUNTIME_ATTR not in attributes:
@@ -1057,6 +1069,7 @@ ProgressCallback = Callable[[str, float], None]
 def compile_program(source: Union[str, os.PathLike, Module],
                     output: Optional[Union[str, os.PathLike]] = None, *,
                     runtime: Optional[str] = None,
+                    runtime_api: Optional[str] = None,
                     emit: Iterable[str] = EMIT_KINDS,
                     mlir_timing: bool = False,
                     progress: Optional[ProgressCallback] = None) -> CompileResult:
@@ -1074,6 +1087,10 @@ def compile_program(source: Union[str, os.PathLike, Module],
         runtime: ``"tensormap_and_ringbuffer"`` or ``"host_build_graph"``:
             sets the module's ``pto.runtime`` before compiling; None keeps it
             (no attribute means ``tensormap_and_ringbuffer``).
+        runtime_api: ``"spec"`` or ``"simpler_6ebaf771"``: sets the module's
+            ``pto.runtime_api``, the runtime API level the C++ is printed for
+            (docs/translation.md, "Runtime API levels"); None keeps it (no
+            attribute means ``spec``).
         emit: which of ``"ir"`` (``<stem>.legalized.mlir``), ``"cpp"``
             (``<stem>.cpp`` and its argument metadata ``<stem>.args.json``)
             and ``"report"`` (``report.txt``,
@@ -1092,7 +1109,7 @@ def compile_program(source: Union[str, os.PathLike, Module],
         CompileError: the program does not load, parse, verify, legalize or
             translate, or the output cannot be written; ``message`` holds the
             located diagnostics.
-        ValueError: an unknown ``runtime`` or ``emit`` kind.
+        ValueError: an unknown ``runtime``, ``runtime_api`` or ``emit`` kind.
     """
     emit = list(emit)
     for kind in emit:
@@ -1101,6 +1118,9 @@ def compile_program(source: Union[str, os.PathLike, Module],
                              f"{', '.join(EMIT_KINDS)}")
     if runtime is not None and runtime not in RUNTIMES:
         raise ValueError(f"unknown runtime {runtime!r}: expected one of {', '.join(RUNTIMES)}")
+    if runtime_api is not None and runtime_api not in pto.RUNTIME_APIS:
+        raise ValueError(f"unknown runtime API level {runtime_api!r}: expected one of "
+                         f"{', '.join(pto.RUNTIME_APIS)}")
     start = time.perf_counter()
     timings: Dict[str, float] = {}
     current: List = [None, start]
@@ -1166,12 +1186,15 @@ def compile_program(source: Union[str, os.PathLike, Module],
                     f"note: --runtime {runtime} replaced the program's own "
                     f"runtime, {written}")
             module.operation.attributes[pto.RUNTIME_ATTR] = pto.runtime_attr(runtime)
+        if runtime_api is not None:
+            module.operation.attributes[pto.RUNTIME_API_ATTR] = pto.runtime_api_attr(runtime_api)
         stage("verifying", "verifying")
         try:
             module.operation.verify()
         except MLIRError as error:
             raise failed(error, "verifying") from None
         target = _runtime_of(module)
+        api = _runtime_api_of(module)
 
         heap_before, _, heap_exact = orchestration_heap_use(module)
         legalize = target == "host_build_graph"
@@ -1240,7 +1263,7 @@ def compile_program(source: Union[str, os.PathLike, Module],
 
     stage(None)
     report = Report(input_name, target, overridden, legalize, graphs,
-                    orchestration_heap, dict(timings))
+                    orchestration_heap, timings=dict(timings), runtime_api=api)
     result = CompileResult(legalized_ir, cpp, arg_metadata, report, stem)
     if output_dir is not None:
         # Writing is not part of the report's timings: the report is written.
@@ -1308,6 +1331,11 @@ def _argument_parser() -> argparse.ArgumentParser:
                         help="compile for this runtime (sets or overrides the module's "
                              "pto.runtime; default: the module's, else "
                              "tensormap_and_ringbuffer)")
+    parser.add_argument("--runtime-api", choices=pto.RUNTIME_APIS,
+                        help="print the C++ for this runtime API level (sets or "
+                             "overrides the module's pto.runtime_api; default: the "
+                             "module's, else spec; simpler_6ebaf771 is the public "
+                             "runtime at that commit)")
     parser.add_argument("--emit", action="append", metavar="KINDS",
                         help="comma-separated files to write: ir, cpp, report "
                              "(default: all; repeatable)")
@@ -1368,7 +1396,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_DFL)
     try:
-        result = compile_program(args.input, output, runtime=args.runtime, emit=emit,
+        result = compile_program(args.input, output, runtime=args.runtime,
+                                 runtime_api=args.runtime_api, emit=emit,
                                  mlir_timing=args.mlir_timing,
                                  progress=None if args.quiet else progress)
     except CompileError as error:

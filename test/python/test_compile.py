@@ -45,8 +45,10 @@ def run_cli(*args, cwd=None):
                           capture_output=True, text=True, cwd=cwd, env=env)
 
 
-def compiles(cpp_path: Path, runtime: str):
+def compiles(cpp_path: Path, runtime: str, api: str = "spec"):
     flags = CXX_FLAGS if runtime == "host_build_graph" else [*CXX_FLAGS, TENSORMAP_DEFINE]
+    if api == "simpler_6ebaf771":
+        flags = [*flags, "-DPTO_RUNTIME_API_SIMPLER_6EBAF771"]
     return subprocess.run([CXX, *flags, "-x", "c++", str(cpp_path)],
                           capture_output=True, text=True)
 
@@ -222,6 +224,31 @@ def test_runtime_override(tmp_path):
     assert "#pto.runtime<host_build_graph>" in ir
     check = compiles(out / "orch_basic.cpp", "host_build_graph")
     assert check.returncode == 0, check.stderr
+
+
+@needs_cxx
+def test_runtime_api_level(tmp_path):
+    """--runtime-api simpler_6ebaf771 prints the public runtime's API (slot
+    reads, rt_submit_graph configs), reported, and the C++ compiles at that
+    level only; an unknown level is a usage error."""
+    out = tmp_path / "out"
+    result = run_cli(DECODER, "-o", out, "--runtime-api", "simpler_6ebaf771")
+    assert result.returncode == 0, result.stderr
+    report = json.loads((out / "report.json").read_text())
+    assert report["runtime_api"] == "simpler_6ebaf771"
+    assert "runtime API: simpler_6ebaf771" in result.stdout
+    cpp = out / f"{DECODER.stem}.cpp"
+    text = cpp.read_text()
+    assert "ConfigBase" not in text and "layout.hash(" in text
+    assert "#pto.runtime_api<simpler_6ebaf771>" in (out / f"{DECODER.stem}.legalized.mlir").read_text()
+    check = compiles(cpp, "host_build_graph", "simpler_6ebaf771")
+    assert check.returncode == 0, check.stderr
+    assert compiles(cpp, "host_build_graph").returncode != 0
+    default = compile_program(DECODER)
+    assert default.report.runtime_api == "spec" and "ConfigBase" in default.cpp
+    assert run_cli(DECODER, "--runtime-api", "v2").returncode == 2
+    with pytest.raises(ValueError, match="unknown runtime API level"):
+        compile_program(DECODER, runtime_api="v2")
 
 
 def test_runtime_override_is_named_in_the_error(tmp_path):

@@ -20,7 +20,7 @@ from .._mlir_libs._pto_ir import (  # noqa: F401
 from .._mlir_libs._site_initialize_0 import (  # noqa: F401
     ALLOC_TENSORS_ARGS, GRAPH_MAX_NODES, GRAPH_MAX_SCALAR_ARGS,
     GRAPH_MAX_TENSOR_ARGS)
-from ..ir import ArrayAttr, DictAttr, FunctionType, MLIRError, Type, TypeAttr
+from ..ir import ArrayAttr, Attribute, DictAttr, FunctionType, MLIRError, Type, TypeAttr
 
 #: Extent of a dynamic axis in :func:`tensor_type` shapes (printed ``?``).
 DYNAMIC = -1
@@ -29,6 +29,10 @@ DIRECTION_ATTR = "pto.direction"
 #: Argument attribute the legalization sets on each Graph parameter it adds.
 HOISTED_ATTR = "pto.hoisted"
 RUNTIME_ATTR = "pto.runtime"
+#: The module attribute naming the runtime API level the C++ is printed for.
+RUNTIME_API_ATTR = "pto.runtime_api"
+#: The runtime API levels (``#pto.runtime_api<...>``); the first is the default.
+RUNTIME_APIS = ("spec", "simpler_6ebaf771")
 PARALLEL_ATTR = "pto.parallel"
 
 
@@ -110,6 +114,21 @@ def runtime_attr(runtime: str) -> RuntimeAttr:
         ValueError: unknown runtime.
     """
     return RuntimeAttr.get(runtime)
+
+
+def runtime_api_attr(level: str) -> Attribute:
+    """Returns ``#pto.runtime_api<level>``, the value of the module attribute
+    ``pto.runtime_api``: ``"spec"`` (the API the Graph specification
+    describes) or ``"simpler_6ebaf771"`` (the public runtime at that commit;
+    docs/translation.md, "Runtime API levels").
+
+    Raises:
+        ValueError: unknown level.
+    """
+    if level not in RUNTIME_APIS:
+        raise ValueError(f"unknown runtime API level {level!r}: expected one of "
+                         f"{', '.join(RUNTIME_APIS)}")
+    return Attribute.parse(f"#pto.runtime_api<{level}>")
 
 
 def argument_directions(func) -> List[str]:
