@@ -1037,8 +1037,10 @@ def _runtime_api_of(module: Module) -> str:
     attributes = module.operation.attributes
     if pto.RUNTIME_API_ATTR not in attributes:
         return pto.RUNTIME_APIS[0]
-    # "#pto.runtime_api<level>"
-    return str(attributes[pto.RUNTIME_API_ATTR])[len("#pto.runtime_api<"):-1]
+    written = attributes[pto.RUNTIME_API_ATTR]
+    # The dialect verified it is a #pto.runtime_api.
+    return next(level for level in pto.RUNTIME_APIS
+                if written == pto.runtime_api_attr(level))
 
 
 def _runtime_of(module: Module) -> str:
