@@ -71,6 +71,13 @@ void unsupportedOp(Operation *op) {
                        "generation has no lowering for it";
 }
 
+void ownerSetInGraph(SetOwnerOp op) {
+  emitOpErrorAt(op) << "sets a tensor's owner task inside a Graph: the "
+                       "legalization moves views of boundary tensors to the "
+                       "call site, where the body's tasks do not exist; "
+                       "seed the owner at the call site instead";
+}
+
 void varyingRunCount(Operation *op, GraphOp graph, Operation *parent) {
   bool isLaunch = isa<SubmitOp, TaskDummyOp>(op);
   InFlightDiagnostic diag = emitOpErrorAt(op);

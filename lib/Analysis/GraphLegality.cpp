@@ -185,6 +185,10 @@ LogicalResult verifyGraphSignature(GraphOp graph) {
 }
 
 bool diagnoseUnsupportedInGraph(Operation *op) {
+  if (auto setOwner = dyn_cast<SetOwnerOp>(op)) {
+    graph_diagnostics::ownerSetInGraph(setOwner);
+    return true;
+  }
   if (!isa<FullOp>(op))
     return false;
   graph_diagnostics::unsupportedOp(op);

@@ -104,6 +104,8 @@ void CppNamer::nameResults(Operation *op) {
       .Case([&](SliceOp) { nameAll("view"); })
       .Case([&](TransposeOp) { nameAll("transposed"); })
       .Case([&](ReshapeOp) { nameAll("reshaped"); })
+      .Case([&](SetOwnerOp) { nameAll("owned"); })
+      .Case([&](OwnerTaskIdOp) { nameAll("owner_tid"); })
       .Case([&](DimOp dim) {
         // A static extent prints as its literal.
         if (dim.getSource().getType().isDynamicDim(dim.getAxisAttr().getInt()))

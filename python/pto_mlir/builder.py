@@ -368,17 +368,23 @@ def _is_tensor(t: Type) -> bool:
 
 
 def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
-           predicate: Optional[Value] = None, core_num: Optional[Value] = None,
-           name: Optional[str] = None) -> Tuple[Value, ...]:
+           predicate: Optional[Value] = None, core_num: Optional[Index] = None,
+           name: Optional[str] = None, *, allow_early_resolve: bool = False,
+           require_sync_start: bool = False) -> Tuple[Value, ...]:
     """Launches ``kernel_op`` on ``args`` (tensors, then scalars; a tail of
     ``out`` tensors may be omitted for the runtime to allocate).
 
     Returns one tensor per out/inout parameter of the kernel (the rebound
     buffer, tied to its operand), then the task id. ``name`` names the
     results. ``args``, ``deps``, ``predicate`` and ``core_num`` may be
-    Values or :class:`Scalar` s. Raises ``ValueError`` if more tensors are
-    passed than the kernel has tensor parameters, or a scalar whose type is
-    not the parameter's; ``TypeError`` if an argument is not an IR value.
+    Values or :class:`Scalar` s; ``core_num``, the SPMD block count, may
+    also be an ``int``. ``allow_early_resolve`` and ``require_sync_start``
+    set the task flags of the same names (see ``pto.submit``). Raises
+    ``ValueError`` if more tensors are passed than the kernel has tensor
+    parameters, or a scalar whose type is not the parameter's; ``TypeError``
+    if an argument is not an IR value; ``MLIRError`` if the launch does not
+    verify (a block count below 1 or over the runtime's subtask limit,
+    ``require_sync_start`` without more than one block).
     """
     _check_context(kernel_op, f"kernel @{_symbol(kernel_op)}")
     args = _values(args, f"argument of @{_symbol(kernel_op)}")
@@ -397,9 +403,14 @@ def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
     for i, (t, d) in enumerate(zip(params, directions)):
         if _is_tensor(t) and d != "in":
             outs.append(args[i].type if i < num_tensor_args else t)
+    if isinstance(core_num, int):
+        core_num = _index_value(core_num)
     op = pto.SubmitOp(outs, pto.task_id_type(), _symbol(kernel_op), list(args),
                       _unwrap_all(deps), predicate=_unwrap(predicate),
-                      core_num=_unwrap(core_num), loc=_caller_location(name))
+                      core_num=_unwrap(core_num),
+                      allow_early_resolve=allow_early_resolve or None,
+                      require_sync_start=require_sync_start or None,
+                      loc=_caller_location(name))
     return tuple(op.results)
 
 
@@ -428,6 +439,22 @@ def task_dummy(deps: Sequence[Value] = (), name: Optional[str] = None) -> Value:
 def invalid_task_id(name: Optional[str] = None) -> Value:
     """The invalid task id (orders nothing)."""
     return pto.InvalidTaskIdOp(loc=_caller_location(name)).result
+
+
+def owner_task_id(source: Value, name: Optional[str] = None) -> Value:
+    """The id of the task that produced ``source`` (``pto.owner_task_id``;
+    invalid if none): in a Graph body, a dependency on the producer of a
+    boundary tensor, seeded by the caller with :func:`set_owner`."""
+    return pto.OwnerTaskIdOp(_unwrap(source), loc=_caller_location(name)).result
+
+
+def set_owner(source: Value, owner: Value, name: Optional[str] = None) -> Value:
+    """``source`` with owner task ``owner`` (``pto.set_owner``): the same
+    buffer and window, now waited for as ``owner``'s output, e.g. by the
+    Graph it is passed to. Rejected inside a Graph body by the
+    legalization."""
+    return pto.SetOwnerOp(_unwrap(source), _unwrap(owner),
+                          loc=_caller_location(name)).result
 
 
 # ----------------------------------------------------------------------------

@@ -146,6 +146,10 @@ struct ChipTensor {
     DataType dtype;
     uint32_t shapes[MAX_TENSOR_DIMS];
     uint32_t strides[MAX_TENSOR_DIMS];
+    // The task that produced it (invalid if none): every task reading or
+    // writing it in an auto scope, and a Graph launch taking it as a
+    // boundary tensor, waits for it. Copies and views keep it.
+    PTO2TaskId owner_task_id;
 
     // [stricter] [[nodiscard]]: a view op's result is its only effect.
     [[nodiscard]] ChipTensor view(const uint32_t view_shapes[], const uint32_t view_offsets[]) const;
@@ -240,9 +244,22 @@ private:
 // Rules: every tensor is added before any scalar (checked by the runtime at
 // run time); tensors and TensorCreateInfo are stored by address, so they must
 // be lvalues that outlive the submit (rvalue overloads are deleted).
+// SPMD launch parameters of a task: it runs as block_num blocks (1 by
+// default); block_num times the kernel's lanes must fit int16_t.
+class PTO2LaunchSpec {
+public:
+    void set_block_num(int16_t n);
+    // Start every block together (meaningful for block_num > 1).
+    void set_require_sync_start(bool v);
+};
+
 template <size_t MaxTensors, size_t MaxScalars>
 class Arg {
 public:
+    PTO2LaunchSpec launch_spec;
+    // Let the scheduler stage the task before its producers finish.
+    void set_allow_early_resolve(bool v = true);
+
     Arg() = default;
     Arg(const Arg&) = delete;
     Arg& operator=(const Arg&) = delete;

@@ -991,3 +991,21 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   }
 }
 
+
+// -----
+
+// A tensor re-owned inside the body: Step B would move views of it to the
+// call site, where the body's task does not exist.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @kw(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @kv(%y: !pto.tensor<64x128xf32> {pto.direction = #pto.direction<inout>})
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %o1, %t = pto.submit @kw(%o) : (!pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    // expected-error@+1 {{'pto.set_owner' op sets a tensor's owner task inside a Graph: the legalization moves views of boundary tensors to the call site, where the body's tasks do not exist; seed the owner at the call site instead}}
+    %owned = pto.set_owner %o1, %t : !pto.tensor<128x128xf32>
+    %v = pto.slice %owned[0, 0] [64, 128] : !pto.tensor<128x128xf32> to !pto.tensor<64x128xf32>
+    %v1, %t1 = pto.submit @kv(%v) : (!pto.tensor<64x128xf32>) -> !pto.tensor<64x128xf32>
+    pto.return
+  }
+}

@@ -491,3 +491,18 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A tensor re-owned inside the body.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @kw(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %o1, %t = pto.submit @kw(%o) : (!pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    // expected-error@+1 {{'pto.set_owner' op sets a tensor's owner task inside a Graph}}
+    %owned = pto.set_owner %o1, %t : !pto.tensor<128x128xf32>
+    %o2, %t2 = pto.submit @kw(%owned) : (!pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}

@@ -199,8 +199,8 @@ def test_python_api_error_at_the_op():
     source = """
     module {
       pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-      pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
-        %x1, %t = pto.submit @k(%x) core_num(%n) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("launch")
+      pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %p: !pto.tensor<1xi32>) {
+        %x1, %t = pto.submit @k(%x) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("launch")
         pto.return
       }
     }
@@ -210,7 +210,7 @@ def test_python_api_error_at_the_op():
         with pytest.raises(MLIRError) as info:
             to_orchestration_cpp(module)
     (error,) = info.value.error_diagnostics
-    assert error.message.startswith("'pto.submit' op has a dispatch predicate or core_num")
+    assert error.message.startswith("'pto.submit' op has a dispatch predicate")
     assert str(error.location) == 'loc("launch")' and not error.notes
 
 

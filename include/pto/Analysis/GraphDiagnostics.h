@@ -27,6 +27,8 @@ void nonParameterReturned(ReturnOp ret, GraphOp graph, unsigned position);
 /// `operand`: the offset or size of `slice` that differs between calls.
 void varyingWindow(SliceOp slice, GraphOp graph, Value operand);
 void unsupportedOp(Operation *op);
+/// A `pto.set_owner` inside a Graph body.
+void ownerSetInGraph(SetOwnerOp op);
 /// `op`, a launch or an allocation, runs a number of times that `parent`
 /// (the innermost call-varying loop or branch around it) decides.
 void varyingRunCount(Operation *op, GraphOp graph, Operation *parent);

@@ -37,6 +37,13 @@ constexpr const char *kSubmitMixed = "rt_submit_task";
 constexpr const char *kMixedKernels = "MixedKernels";
 constexpr const char *kInvalidKernelId = "INVALID_KERNEL_ID";
 constexpr const char *kSubmitDummy = "rt_submit_dummy_task";
+/// Task flags and the SPMD launch spec of a CoreTaskArgs.
+constexpr const char *kSetBlockNum = "launch_spec.set_block_num";
+constexpr const char *kBlockNumType = "int16_t";
+constexpr const char *kSetRequireSyncStart = "launch_spec.set_require_sync_start";
+constexpr const char *kSetAllowEarlyResolve = "set_allow_early_resolve";
+/// The ChipTensor field naming the task that produced it.
+constexpr const char *kOwnerTaskId = "owner_task_id";
 constexpr const char *kToU64 = "to_u64";
 constexpr const char *kGetTensorData = "get_tensor_data";
 constexpr const char *kGraphArgsType = "GraphTaskArgs";

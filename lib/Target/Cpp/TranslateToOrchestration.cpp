@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Support/IndentedOstream.h"
@@ -222,6 +223,8 @@ private:
   LogicalResult emitSlice(SliceOp op);
   LogicalResult emitTranspose(TransposeOp op);
   LogicalResult emitReshape(ReshapeOp op);
+  LogicalResult emitSetOwner(SetOwnerOp op);
+  LogicalResult emitOwnerTaskId(OwnerTaskIdOp op);
   LogicalResult emitDim(DimOp op);
   LogicalResult emitRead(ReadOp op);
   LogicalResult emitWrite(WriteOp op);
@@ -789,6 +792,8 @@ LogicalResult OrchestrationEmitter::emitOperation(Operation &op) {
       .Case([&](SliceOp slice) { return emitSlice(slice); })
       .Case([&](TransposeOp transpose) { return emitTranspose(transpose); })
       .Case([&](ReshapeOp reshape) { return emitReshape(reshape); })
+      .Case([&](SetOwnerOp setOwner) { return emitSetOwner(setOwner); })
+      .Case([&](OwnerTaskIdOp owner) { return emitOwnerTaskId(owner); })
       .Case([&](DimOp dim) { return emitDim(dim); })
       .Case([&](ReadOp read) { return emitRead(read); })
       .Case([&](WriteOp write) { return emitWrite(write); })
@@ -1072,9 +1077,9 @@ OrchestrationEmitter::emitDependencies(Operation *op, ValueRange deps,
 
 LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
   auto kernel = symbols.lookup<KernelOp>(op.getCalleeAttr().getAttr());
-  if (op.getPredicate() || op.getCoreNum())
-    return op.emitOpError() << "has a dispatch predicate or core_num, which "
-                               "the translation does not support yet";
+  if (op.getPredicate())
+    return op.emitOpError() << "has a dispatch predicate, which the "
+                               "translation does not support yet";
   unsigned task = taskCount++;
   std::string params =
       freshName(taskPrefix + "params_t" + std::to_string(task));
@@ -1123,6 +1128,23 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
   if (!op.getDeps().empty() &&
       failed(emitDependencies(op, op.getDeps(), params)))
     return failure();
+  if (Value coreNum = op.getCoreNum()) {
+    std::string blocks;
+    if (std::optional<int64_t> literal = getConstantIntValue(coreNum)) {
+      blocks = std::to_string(*literal);
+    } else {
+      FailureOr<std::string> name = nameOf(coreNum, op);
+      if (failed(name))
+        return failure();
+      blocks = "static_cast<" + std::string(sp::kBlockNumType) + ">(" +
+               *name + ")";
+    }
+    os << params << "." << sp::kSetBlockNum << "(" << blocks << ");\n";
+  }
+  if (op.getRequireSyncStart())
+    os << params << "." << sp::kSetRequireSyncStart << "(true);\n";
+  if (op.getAllowEarlyResolve())
+    os << params << "." << sp::kSetAllowEarlyResolve << "(true);\n";
 
   // Bind the results: tied ones name their operand's buffer.
   SmallVector<unsigned> writable = getWritableTensorArgIndices(kernel);
@@ -1316,6 +1338,27 @@ LogicalResult OrchestrationEmitter::emitReshape(ReshapeOp op) {
   os << "};\n";
   os << sp::kTensorType << " " << name << " = " << *source << ".reshape("
      << name << "_shapes, " << shape.size() << ");\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitSetOwner(SetOwnerOp op) {
+  FailureOr<std::string> source = nameOf(op.getSource(), op);
+  FailureOr<std::string> owner = nameOf(op.getOwner(), op);
+  if (failed(source) || failed(owner))
+    return failure();
+  std::string name = declare(op.getResult(), op);
+  os << sp::kTensorType << " " << name << " = " << *source << ";\n";
+  os << name << "." << sp::kOwnerTaskId << " = " << *owner << ";\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitOwnerTaskId(OwnerTaskIdOp op) {
+  FailureOr<std::string> source = nameOf(op.getSource(), op);
+  if (failed(source))
+    return failure();
+  std::string name = declare(op.getResult(), op);
+  os << sp::kTaskIdType << " " << name << " = " << *source << "."
+     << sp::kOwnerTaskId << ";\n";
   return success();
 }
 

@@ -100,9 +100,9 @@ DOCUMENTED_UNSUPPORTED: Tuple[Tuple[str, "re.Pattern[str]"], ...] = (
         r"passes host control tensor #\d+ of @\S+ to the device|"
         r"(reads|writes) (a runtime allocation|the output of a device task) while "
         r"the host builds the graph")),
-    ("dispatch predicate or core_num", re.compile(
-        r"has a dispatch predicate or core_num, which the translation does not "
-        r"support yet")),
+    ("dispatch predicate", re.compile(
+        r"has a dispatch predicate, which the translation does not support "
+        r"yet")),
 )
 
 

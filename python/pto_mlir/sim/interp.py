@@ -468,6 +468,15 @@ class Interpreter:
     def _invalid_task_id(self, ins, env, ex, tenv, block, token):
         env[ins.results[0]] = -1
 
+    def _set_owner(self, ins, env, ex, tenv, block, token):
+        # Owners only order tasks, which the model does not track: the same
+        # view.
+        env[ins.results[0]] = env[ins.operands[0]]
+
+    def _owner_task_id(self, ins, env, ex, tenv, block, token):
+        # Like any dependency the model drops, the owner reads as no task.
+        env[ins.results[0]] = -1
+
     def _array_splat(self, ins, env, ex, tenv, block, token):
         env[ins.results[0]] = (env[ins.operands[0]],) * self.types[ins.results[0]].size
 
@@ -503,6 +512,8 @@ _HANDLERS = {
     "pto.task_dummy": Interpreter._task_dummy,
     "pto.call": Interpreter._call,
     "pto.invalid_task_id": Interpreter._invalid_task_id,
+    "pto.set_owner": Interpreter._set_owner,
+    "pto.owner_task_id": Interpreter._owner_task_id,
     "pto.array_splat": Interpreter._array_splat,
     "pto.array_get": Interpreter._array_get,
     "pto.array_update": Interpreter._array_update,

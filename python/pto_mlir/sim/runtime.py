@@ -88,8 +88,9 @@ predicate (it decides whether a task or a Graph call runs).
 
 What the model leaves out: timing, concurrency and dependency edges (tasks
 run one at a time in submission order, which every legal dependency order
-refines), ``core_num``, scopes (``pto.scope`` only groups), memory limits
-(heaps are unbounded; bytes are counted instead).
+refines; a tensor's owner task, ``pto.owner_task_id``, reads as the invalid
+id), ``core_num`` and the task flags, scopes (``pto.scope`` only groups),
+memory limits (heaps are unbounded; bytes are counted instead).
 """
 
 from __future__ import annotations

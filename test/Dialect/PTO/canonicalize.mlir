@@ -323,3 +323,35 @@ pto.orchestration @scopes_that_stay(%x: !pto.tensor<16xf32>,
   }
   pto.return
 }
+
+// -----
+
+// The owner of a view is its source's; the owner of pto.set_owner's result
+// is the task it names.
+
+// CHECK-LABEL: pto.orchestration @owners
+// CHECK-SAME:    (%[[X:.*]]: !pto.tensor<16x64xf32>
+// CHECK-NOT:     pto.slice
+// CHECK-NOT:     pto.transpose
+// CHECK:         %[[A:.*]] = pto.owner_task_id %[[X]] : !pto.tensor<16x64xf32>
+// CHECK:         %[[X0:.*]], %[[T0:.*]] = pto.submit @k(%[[X]])
+// CHECK-NEXT:    %[[O:.*]] = pto.set_owner %[[X0]], %[[T0]] : !pto.tensor<16x64xf32>
+// CHECK-NEXT:    pto.submit @k(%[[O]]) deps(%[[A]], %{{.+}}, %[[T0]] : !pto.task_id, !pto.task_id, !pto.task_id)
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16x64xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @owners(%x: !pto.tensor<16x64xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.scope manual {
+      %v = pto.slice %x[0, 0] [8, 64] : !pto.tensor<16x64xf32> to !pto.tensor<8x64xf32>
+      %r = pto.reshape %v : !pto.tensor<8x64xf32> to !pto.tensor<512xf32>
+      %a = pto.owner_task_id %r : !pto.tensor<512xf32>
+      %tr = pto.transpose %x, 0, 1 : !pto.tensor<16x64xf32>
+      %b = pto.owner_task_id %tr : !pto.tensor<64x16xf32>
+      %x0, %t0 = pto.submit @k(%x) : (!pto.tensor<16x64xf32>) -> !pto.tensor<16x64xf32>
+      %owned = pto.set_owner %x0, %t0 : !pto.tensor<16x64xf32>
+      %c = pto.owner_task_id %owned : !pto.tensor<16x64xf32>
+      %x1, %t1 = pto.submit @k(%owned) deps(%a, %b, %c : !pto.task_id, !pto.task_id, !pto.task_id) : (!pto.tensor<16x64xf32>) -> !pto.tensor<16x64xf32>
+      pto.yield
+    }
+    pto.return
+  }
+}

@@ -2136,3 +2136,57 @@ pto.graph @g(%a: !pto.tensor<4xf32> {pto.hoisted = #pto.hoisted<allocation, of =
 
 // expected-error@+1 {{'pto.hoisted' must be a #pto.hoisted attribute on an argument of pto.graph}}
 pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.hoisted = #pto.hoisted<allocation>})
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'pto.submit' op has core_num 0: a launch runs at least one block}}
+  %t = pto.submit @k(%a) core_num(%c0) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  // expected-error@+1 {{'pto.submit' op requires a synchronized start of a single block: require_sync_start needs a core_num of more than 1, the only launches the runtime starts together}}
+  %t = pto.submit @k(%a) {require_sync_start} : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'pto.submit' op requires a synchronized start of a single block}}
+  %t = pto.submit @k(%a) core_num(%c1) {require_sync_start} : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+// 10923 blocks of a 3-lane mixed kernel are 32769 subtasks; 32767 blocks of
+// a single-lane kernel fit.
+pto.kernel aic @cube(%a: !pto.tensor<4xf32>)
+pto.kernel aiv @vec(%a: !pto.tensor<4xf32>)
+pto.kernel mixed(@cube, @vec, @vec) @both(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  %many = arith.constant 32767 : index
+  %t0 = pto.submit @vec(%a) core_num(%many) : (!pto.tensor<4xf32>) -> ()
+  %c = arith.constant 10923 : index
+  // expected-error@+1 {{'pto.submit' op has core_num 10923 of @both, which runs 3 lanes a block: 32769 subtasks, more than the 32767 the runtime can expand}}
+  %t1 = pto.submit @both(%a) core_num(%c) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %b: !pto.tensor<8xf32>) {
+  %t = pto.invalid_task_id
+  // expected-error@+1 {{'pto.set_owner' op failed to verify that all of {source, result} have same type}}
+  %c = "pto.set_owner"(%a, %t) : (!pto.tensor<4xf32>, !pto.task_id) -> !pto.tensor<8xf32>
+  pto.return
+}

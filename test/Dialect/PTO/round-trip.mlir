@@ -147,6 +147,14 @@ pto.orchestration @launches(%x: !pto.tensor<16x32xf16>, %w: !pto.tensor<32x16xf1
   // A kernel without out/inout parameters yields only the task id.
   // CHECK-NEXT: %{{.+}} = pto.submit @attrs() : () -> (){{$}}
   %t7 = pto.submit @attrs() : () -> ()
+  // Task flags.
+  // CHECK-NEXT: %{{.+}} = pto.submit @attrs() core_num(%[[N]]) {allow_early_resolve, require_sync_start} : () -> (){{$}}
+  %t8 = pto.submit @attrs() core_num(%n) {allow_early_resolve, require_sync_start} : () -> ()
+  // Tensor owners.
+  // CHECK-NEXT: %[[OWNED:.+]] = pto.set_owner %[[Y5]], %[[T4]] : !pto.tensor<16x16xf32>
+  %owned = pto.set_owner %y5, %t4 : !pto.tensor<16x16xf32>
+  // CHECK-NEXT: %{{.+}} = pto.owner_task_id %[[OWNED]] : !pto.tensor<16x16xf32>
+  %owner = pto.owner_task_id %owned : !pto.tensor<16x16xf32>
   // CHECK-NEXT: pto.return{{$}}
   // CHECK-NEXT: }
   pto.return

@@ -285,7 +285,7 @@ module attributes {pto.prepared} {
 module attributes {pto.prepared} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %p: !pto.tensor<1xi32>) attributes {pto.cpp_arg_names = ["ext_arg0", "ext_arg1"]} {
-    // expected-error @below {{'pto.submit' op has a dispatch predicate or core_num, which the translation does not support yet}}
+    // expected-error @below {{'pto.submit' op has a dispatch predicate, which the translation does not support yet}}
     %x1, %t = pto.submit @k(%x) pred(%p : !pto.tensor<1xi32>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
     pto.return
   }
@@ -293,16 +293,6 @@ module attributes {pto.prepared} {
 
 // -----
 
-module attributes {pto.prepared} {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) attributes {pto.cpp_arg_names = ["ext_arg0", "scalar0"]} {
-    // expected-error @below {{'pto.submit' op has a dispatch predicate or core_num}}
-    %x1, %t = pto.submit @k(%x) core_num(%n) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    pto.return
-  }
-}
-
-// -----
 
 module attributes {pto.prepared} {
   pto.orchestration @main(%x: !pto.tensor<4xf16>) attributes {pto.cpp_arg_names = ["ext_arg0"]} {

@@ -1,6 +1,7 @@
 //===- PTOOps.cpp - PTO operations ----------------------------------------===//
 
 #include "pto/Dialect/PTO/IR/PTO.h"
+#include "pto/Dialect/PTO/IR/RuntimeLimits.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -379,6 +380,17 @@ LogicalResult SubmitOp::verify() {
   if (failed(verifyLaunchContext(*this)) ||
       failed(verifyTensorsBeforeScalars(*this, getArgs())))
     return failure();
+  std::optional<int64_t> blocks;
+  if (Value coreNum = getCoreNum())
+    blocks = getConstantIntValue(coreNum);
+  if (blocks && *blocks < 1)
+    return emitOpError() << "has core_num " << *blocks
+                         << ": a launch runs at least one block";
+  if (getRequireSyncStart() && (!getCoreNum() || (blocks && *blocks == 1)))
+    return emitOpError()
+           << "requires a synchronized start of a single block: "
+              "require_sync_start needs a core_num of more than 1, the only "
+              "launches the runtime starts together";
   return success();
 }
 
@@ -436,6 +448,19 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                                   getArgs()[numTensorArgs + i].getType(),
                                   params[numTensorParams + i], getCallee())))
       return failure();
+
+  if (Value coreNum = getCoreNum()) {
+    unsigned lanes =
+        kernel.getCoreType() == CoreType::mixed ? kernel.getLanesAttr().size()
+                                                : 1;
+    std::optional<int64_t> blocks = getConstantIntValue(coreNum);
+    if (blocks && *blocks * lanes > kMaxBlockSubtasks)
+      return emitOpError() << "has core_num " << *blocks << " of @"
+                           << getCallee() << ", which runs "
+                           << plural(lanes, "lane") << " a block: "
+                           << *blocks * lanes << " subtasks, more than the "
+                           << kMaxBlockSubtasks << " the runtime can expand";
+  }
 
   SmallVector<unsigned, 8> writable;
   for (unsigned i = 0, e = params.size(); i < e; ++i)
@@ -497,7 +522,8 @@ LogicalResult CallOp::verify() {
     return emitOpError() << "passes explicit dependencies to Graph @"
                          << getCallee()
                          << ": the runtime rejects explicit dependencies "
-                            "across a Graph boundary";
+                            "across a Graph boundary (seed one through a "
+                            "boundary tensor's owner with pto.set_owner)";
   if (getPredicate())
     return emitOpError() << "passes a dispatch predicate to Graph @"
                          << getCallee()
@@ -908,6 +934,21 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor) {
 }
 
 Value TransposeOp::getViewSource() { return getSource(); }
+
+Value SetOwnerOp::getViewSource() { return getSource(); }
+
+OpFoldResult OwnerTaskIdOp::fold(FoldAdaptor) {
+  Operation *def = getSource().getDefiningOp();
+  if (auto setOwner = dyn_cast_if_present<SetOwnerOp>(def))
+    return setOwner.getOwner();
+  // A slice, transpose or reshape copies its source's owner.
+  if (isa_and_present<SliceOp, TransposeOp, ReshapeOp>(def)) {
+    getSourceMutable().assign(
+        cast<ViewLikeOpInterface>(def).getViewSource());
+    return getResult();
+  }
+  return {};
+}
 
 OpFoldResult TransposeOp::fold(FoldAdaptor) {
   auto inner = getSource().getDefiningOp<TransposeOp>();

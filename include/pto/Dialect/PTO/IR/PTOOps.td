@@ -196,12 +196,29 @@ def PTO_SubmitOp : PTO_Op<"submit", [
     Optional parts: `deps(...)` lists explicit dependencies (task ids or
     task id arrays, honoured in manual scopes); `pred(...)` is a dispatch
     predicate (a device tensor the scheduler reads); `core_num(...)` is the
-    launch's core count.
+    launch's SPMD block count (`launch_spec.set_block_num`): the task runs
+    as that many blocks, each on its own core or core group. A literal block
+    count is at least 1 and, times the kernel's lanes (1, or 2 or 3 for a
+    `mixed` kernel), at most 32767 (`kMaxBlockSubtasks`), the most subtasks
+    the runtime expands one task into.
+
+    Task flags, unit attributes the runtime reads at dispatch:
+    - `allow_early_resolve` (`set_allow_early_resolve`): the scheduler may
+      stage the task on an idle core before its producers finish. Only the
+      author knows whether the data allows it. A Graph recording keeps the
+      launch but not this hint.
+    - `require_sync_start` (`launch_spec.set_require_sync_start`): all
+      blocks start together. It means something only for more than one
+      block, so it needs a `core_num` and a literal one must exceed 1.
 
     ```mlir
     %c1, %tid = pto.submit @add(%a, %b, %c, %scale) deps(%t0 : !pto.task_id)
         : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, f32)
         -> !pto.tensor<16xf32>
+    %q1, %tq = pto.submit @q_proj(%x, %wq, %q) core_num(%c50)
+        {allow_early_resolve, require_sync_start}
+        : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x5120xbf16>,
+           !pto.tensor<16x5120xf32>) -> !pto.tensor<16x5120xf32>
     ```
   }];
   let arguments = (ins
@@ -209,7 +226,9 @@ def PTO_SubmitOp : PTO_Op<"submit", [
     Variadic<AnyTypeOf<[PTO_Tensor, PTO_Scalar]>>:$args,
     Variadic<PTO_Dependency>:$deps,
     Optional<PTO_Tensor>:$predicate,
-    Optional<Index>:$core_num
+    Optional<Index>:$core_num,
+    UnitAttr:$allow_early_resolve,
+    UnitAttr:$require_sync_start
   );
   let results = (outs Variadic<PTO_Tensor>:$outs, PTO_TaskId:$task_id);
   let assemblyFormat = [{
@@ -639,6 +658,58 @@ def PTO_InvalidTaskIdOp : PTO_Op<"invalid_task_id", [Pure]> {
   }];
   let results = (outs PTO_TaskId:$result);
   let assemblyFormat = "attr-dict";
+}
+
+def PTO_OwnerTaskIdOp : PTO_Op<"owner_task_id", [Pure]> {
+  let summary = "The id of the task that produced a tensor";
+  let description = [{
+    Reads `source`'s owner task (`ChipTensor::owner_task_id`): the task
+    whose output the runtime allocated it as, or the one `pto.set_owner`
+    named; the invalid task id when it has none. A view has its source's
+    owner, so the op folds through views, and to the owner a
+    `pto.set_owner` source names.
+
+    Its use is an explicit dependency on a producer the program did not
+    keep an id of. Inside a Graph body it is how a manual scope waits for
+    the producer of a boundary tensor: the runtime accepts an explicit
+    dependency on a task outside the Graph only when it is the owner of one
+    of the Graph's boundary tensors (the Graph launch itself waits for
+    those), so the dependency is seeded by the caller with `pto.set_owner`.
+
+    ```mlir
+    %prev = pto.owner_task_id %normed : !pto.tensor<16x5120xbf16>
+    ```
+  }];
+  let arguments = (ins PTO_Tensor:$source);
+  let results = (outs PTO_TaskId:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source))";
+  let hasFolder = 1;
+}
+
+def PTO_SetOwnerOp : PTO_Op<"set_owner", [Pure,
+    AllTypesMatch<["source", "result"]>,
+    DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "The same tensor with another owner task";
+  let description = [{
+    A copy of `source`'s descriptor (the same buffer, window and layout)
+    whose owner task is `owner`. The runtime makes every task that reads or
+    writes a tensor in an auto scope wait for its owner, and a Graph launch
+    wait for the owners of its boundary tensors; so this is how a
+    dependency on a task of a manual scope, which the runtime does not
+    track, reaches a Graph (`pto.call` takes no `deps`: the runtime refuses
+    explicit dependencies across a Graph boundary). Inside the Graph,
+    `pto.owner_task_id` of the parameter reads it back.
+
+    ```mlir
+    %normed_seeded = pto.set_owner %normed, %xgamma : !pto.tensor<16x5120xbf16>
+    pto.call @layer(%normed_seeded, ...) : ...
+    ```
+  }];
+  let arguments = (ins PTO_Tensor:$source, PTO_TaskId:$owner);
+  let results = (outs PTO_Tensor:$result);
+  let assemblyFormat = [{
+    $source `,` $owner attr-dict `:` qualified(type($source))
+  }];
 }
 
 def PTO_ArraySplatOp : PTO_Op<"array_splat", [Pure]> {

@@ -25,6 +25,10 @@ constexpr int64_t kGraphMaxNodes = 1024;
 /// size (what the runtime's hand-written Qwen3 orchestration aligns its
 /// scratch arenas' tensors to).
 constexpr uint64_t kArenaAlignmentBytes = 1024;
+/// Most subtasks the runtime expands one task into: its block count times
+/// the lanes each block runs (1, or 2 to 3 for a mixed kernel) must fit the
+/// scheduler's int16_t.
+constexpr int64_t kMaxBlockSubtasks = 32767;
 
 } // namespace mlir::pto
 
