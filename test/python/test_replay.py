@@ -1043,3 +1043,49 @@ def test_sim_cli_with_and_without_data(capsys, monkeypatch, pto_opt):
     assert "replay == eager" not in out and "REPLAY DIFFERS" not in out
     assert "original run 0: graph heap 32768 B; 1 recorded, 3 replayed" in out
     assert "legalized run 1: graph heap 0 B; 0 recorded, 4 replayed" in out
+
+
+# ----------------------------------------------------------------------------
+# The structured trace (RunResult.events)
+# ----------------------------------------------------------------------------
+
+EVENTS = HBG + f"""
+  pto.kernel aiv @k(%c: {T} {INOUT}, %s: i32)
+  pto.kernel aiv @make(%o: {T} {OUT})
+  pto.orchestration @main(%a: {T} {INOUT}) {{
+    %none = pto.invalid_task_id
+    %skipped = pto.task_dummy deps(%none : !pto.task_id)
+    %fresh, %t0 = pto.submit @make() : () -> {T}
+    %owner = pto.owner_task_id %fresh : {T}
+    %c3 = arith.constant 3 : index
+    %m1 = arith.constant -1 : i32
+    %a1, %t1 = pto.submit @k(%a, %m1) deps(%owner, %skipped : !pto.task_id, !pto.task_id)
+        core_num(%c3) {{require_sync_start}} : ({T}, i32) -> {T}
+    %seeded = pto.set_owner %a1, %t1 : {T}
+    %o2 = pto.owner_task_id %seeded : {T}
+    %barrier = pto.task_dummy deps(%o2, %none : !pto.task_id, !pto.task_id)
+    pto.return
+  }}
+}}
+"""
+
+
+def test_events_record_launches_dependencies_and_owners():
+    prog = program(EVENTS)
+    result = sim.Runtime(prog, events=True).run("main", runs_for(prog, 1)[0])
+    kinds = [e.kind for e in result.events]
+    # The barrier over only the invalid id is not submitted.
+    assert kinds == ["task", "task", "dummy"]
+    make, k, barrier = result.events
+    assert make.name == "make" and make.tensors[0][0] == "out"
+    # The runtime-allocated output is owned by its task; set_owner reseeds.
+    assert k.deps == (0,) and barrier.deps == (1,)
+    assert k.blocks == 3 and k.flags == ("require_sync_start",)
+    # An i32 slot holds the value zero-extended from 32 bits.
+    assert k.scalars == ((0xFFFFFFFF, 32),)
+    assert make.tensors[0][1] != k.tensors[0][1]
+
+
+def test_events_are_off_by_default():
+    prog = program(EVENTS)
+    assert sim.Runtime(prog).run("main", runs_for(prog, 1)[0]).events == []

@@ -9,11 +9,12 @@ Python, `pipelines.legalize_graph_boundary` then
 `translate.to_orchestration_cpp` prints the same C++. The Graph diagnostics of
 test/Target/Cpp/hbg-errors.mlir fail in the tool and raise in Python.
 
-Two programs are also compiled against a small fake runtime and run: the
-decoder example (the launches' scalars, the body recorded once and its
-scalars forwarded as InheritableScalar wrappers) and the Config example
-(calls with different loop bounds get Configs that differ, calls with the
-same bound equal ones).
+Two programs are also compiled against the stub runtime (test/stub_runtime)
+and run at both API levels: the decoder example (the body recorded once, its
+replays patching the boundary scalars) and the Config example (calls with
+different loop bounds or boundary layouts get different keys, calls with the
+same bound and layout, at any address, the same one). test_cpp_trace.py
+compares whole traces with the simulator's.
 """
 
 import re
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+import cpp_trace
 from pto_mlir import pipelines
 from pto_mlir.ir import Context, MLIRError, Module
 from pto_mlir.translate import to_orchestration_cpp
@@ -165,390 +167,114 @@ def test_graph_errors_fail_in_the_tool_and_raise_in_python(pto_translate, source
 
 
 # ---------------------------------------------------------------------------
-# Run checks against a fake runtime
+# Run checks against the stub runtime (test/stub_runtime)
 # ---------------------------------------------------------------------------
 
-# A stand-in for pto_orchestration_api.h that records what the generated code
-# does: the launches of Graphs (their scalars, whether the body was recorded
-# or replayed, which earlier Config an equal one matched), the scalars given
-# to tasks (with the boundary-scalar slot a forwarded InheritableScalar came
-# from, -1 for a plain value) and the Config fields the body decoded. Like the
-# runtime, a Graph is recorded on the first launch of a key (the function, and
-# the Config by hash() and equals()) and replayed afterwards. Configs are kept
-# by address: valid for programs whose launches share one C++ scope.
-FAKE_RUNTIME = r"""
-#pragma once
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <initializer_list>
-#include <vector>
 
-struct InheritableScalar { uint64_t bits; int origin; };
-
-namespace fake {
-struct GraphLaunch {
-    const void* function;
-    std::vector<uint64_t> scalars;
-    unsigned tensors;
-    bool recorded;
-    long long hash;      // -1 without a Config
-    int equal_to;        // index of an earlier launch with an equal Config, or -1
-};
-inline std::vector<GraphLaunch> launches;
-inline std::vector<std::pair<uint64_t, int>> task_scalars;
-inline std::vector<uint64_t> decoded;
-inline unsigned tasks = 0;
-}
-
-template <typename T> uint64_t to_u64(T value) {
-    uint64_t bits = 0;
-    memcpy(&bits, &value, sizeof(T));
-    return bits;
-}
-template <typename T> T from_u64(uint64_t bits) {
-    T value;
-    memcpy(&value, &bits, sizeof(T));
-    fake::decoded.push_back(bits);
-    return value;
-}
-
-enum class DataType : uint8_t { FLOAT32, FLOAT16, INT32, INT16, INT8, UINT8, BFLOAT16,
-                                INT64, UINT64, UINT16, UINT32, BOOL };
-
-class PTO2TaskId {
-public:
-    static PTO2TaskId invalid() { return PTO2TaskId(); }
-    bool is_valid() const { return valid; }
-    bool valid = false;
-};
-
-inline constexpr uint32_t MAX_TENSOR_DIMS = 5;
-struct PTOBufferHandle { uint64_t addr; uint64_t size; };
-
-struct ChipTensor {
-    PTOBufferHandle buffer = {};
-    uint64_t start_offset = 0;
-    uint32_t ndims = 0;
-    DataType dtype = DataType::FLOAT32;
-    uint32_t shapes[5] = {};
-    uint32_t strides[5] = {};
-    ChipTensor view(const uint32_t view_shapes[], const uint32_t offsets[]) const {
-        ChipTensor t = *this;
-        for (uint32_t d = 0; d < ndims; ++d) {
-            t.shapes[d] = view_shapes[d];
-            t.start_offset += (uint64_t)offsets[d] * strides[d];
-        }
-        return t;
-    }
-    ChipTensor transpose(uint32_t x, uint32_t y) const {
-        ChipTensor t = *this;
-        t.shapes[x] = shapes[y];
-        t.shapes[y] = shapes[x];
-        t.strides[x] = strides[y];
-        t.strides[y] = strides[x];
-        return t;
-    }
-};
-
-namespace fake {
-// Fresh storage for every tensor the program does not place itself.
-inline uint64_t next_address = 0x10000;
-inline ChipTensor contiguous(const uint32_t shape[], uint32_t ndims, uint64_t addr = 0) {
-    ChipTensor t;
-    t.ndims = ndims;
-    uint64_t stride = 1;
-    for (uint32_t d = ndims; d-- > 0;) {
-        t.shapes[d] = shape[d];
-        t.strides[d] = (uint32_t)stride;
-        stride *= shape[d];
-    }
-    t.buffer.size = stride * 4;
-    t.buffer.addr = addr ? addr : next_address;
-    if (!addr) next_address += t.buffer.size + 0x1000;
-    return t;
-}
-}
-
-class TensorCreateInfo {
-public:
-    TensorCreateInfo(const uint32_t s[], uint32_t n, DataType) : ndims(n) {
-        for (uint32_t d = 0; d < n; ++d) shapes[d] = s[d];
-    }
-    uint32_t shapes[5] = {};
-    uint32_t ndims;
-};
-
-class TensorRef {
-public:
-    const ChipTensor& ref() const { return t; }
-    ChipTensor t;
-};
-
-template <typename T = uint64_t>
-T get_tensor_data(const ChipTensor&, uint32_t, const uint32_t[]) { return T(); }
-template <typename T = uint64_t>
-void set_tensor_data(const ChipTensor&, uint32_t, const uint32_t[], T) {}
-
-class TaskOutputTensors {
-public:
-    const ChipTensor& get_ref(uint32_t index) const { return outs[index]; }
-    PTO2TaskId task_id() const { return id; }
-    std::vector<ChipTensor> outs;
-    PTO2TaskId id;
-};
-
-template <size_t MaxTensors, size_t MaxScalars>
-class Arg {
-public:
-    Arg() = default;
-    Arg(const Arg&) = delete;
-    void add_input(const ChipTensor& t) { slots[nt++].t = t; }
-    void add_output(const ChipTensor& t) { slots[nt++].t = t; }
-    void add_output(const TensorCreateInfo&) { ++nt; }
-    void add_inout(const ChipTensor& t) { slots[nt++].t = t; }
-    void add_scalar(uint64_t v) { scalars[ns] = v; origins[ns++] = -1; }
-    void add_scalar(InheritableScalar s) { scalars[ns] = s.bits; origins[ns++] = s.origin; }
-    void set_dependencies(const PTO2TaskId*, uint32_t) {}
-    const TensorRef& tensor(uint32_t i) const { return slots[i]; }
-    InheritableScalar scalar(uint32_t i) const { return InheritableScalar{scalars[i], (int)i}; }
-    TensorRef slots[MaxTensors];
-    uint64_t scalars[MaxScalars] = {};
-    int origins[MaxScalars] = {};
-    uint32_t nt = 0, ns = 0;
-};
-using CoreTaskArgs = Arg<32, 16>;
-using GraphTaskArgs = Arg<128, 64>;
-
-class ChipTaskArgs {
-public:
-    const TensorRef& tensor(uint32_t i) const { return tensors[i]; }
-    template <typename T> T scalar(uint32_t i) const {
-        T value;
-        memcpy(&value, &scalars[i], sizeof(T));
-        return value;
-    }
-    // A contiguous tensor at `addr` (fresh storage when 0).
-    void add_tensor(std::initializer_list<uint32_t> shape, uint64_t addr = 0) {
-        TensorRef r;
-        r.t = fake::contiguous(std::vector<uint32_t>(shape).data(), (uint32_t)shape.size(), addr);
-        tensors.push_back(r);
-    }
-    std::vector<TensorRef> tensors;
-    std::vector<uint64_t> scalars;
-};
-
-inline constexpr int32_t INVALID_KERNEL_ID = -1;
-struct MixedKernels { int32_t aic, aiv0, aiv1; };
-
-inline TaskOutputTensors fake_submit(const CoreTaskArgs& args) {
-    ++fake::tasks;
-    for (uint32_t i = 0; i < args.ns; ++i)
-        fake::task_scalars.push_back({args.scalars[i], args.origins[i]});
-    TaskOutputTensors outs;
-    outs.id.valid = true;
-    return outs;
-}
-inline TaskOutputTensors rt_submit_aiv_task(int32_t, const CoreTaskArgs& a) { return fake_submit(a); }
-inline TaskOutputTensors rt_submit_aic_task(int32_t, const CoreTaskArgs& a) { return fake_submit(a); }
-inline TaskOutputTensors rt_submit_task(const MixedKernels&, const CoreTaskArgs& a) { return fake_submit(a); }
-inline TaskOutputTensors rt_submit_dummy_task(const CoreTaskArgs& a) { return fake_submit(a); }
-
-template <typename... CreateInfos>
-TaskOutputTensors alloc_tensors(const CreateInfos&... infos) {
-    TaskOutputTensors outs;
-    for (const TensorCreateInfo* ci : {&infos...})
-        outs.outs.push_back(fake::contiguous(ci->shapes, ci->ndims));
-    return outs;
-}
-
-enum class PTO2ScopeMode : uint8_t { AUTO = 0, MANUAL = 1 };
-#define PTO2_SCOPE(...) if (true)
-
-struct PTO2OrchestrationConfig { uint32_t expected_arg_count; };
-
-namespace simpler::hbg {
-class ConfigBase {
-public:
-    virtual ~ConfigBase() = default;
-    virtual uint64_t hash() const = 0;
-    virtual bool equals(const ConfigBase& other) const = 0;
-};
-}
-
-struct GraphSubmitResult { bool execute_block; bool recording; PTO2TaskId task_id; void* recording_handle; };
-using GraphFunction = void (*)(const GraphTaskArgs&);
-using GraphConfigFunction = void (*)(const GraphTaskArgs&, const simpler::hbg::ConfigBase&);
-
-namespace fake {
-inline std::vector<const simpler::hbg::ConfigBase*> configs;
-inline GraphLaunch& launch(const void* function, const GraphTaskArgs& args) {
-    GraphLaunch l{function, {}, args.nt, true, -1, -1};
-    for (uint32_t i = 0; i < args.ns; ++i) l.scalars.push_back(args.scalars[i]);
-    launches.push_back(l);
-    return launches.back();
-}
-}
-
-inline GraphSubmitResult rt_submit_graph(GraphFunction f, const GraphTaskArgs& args) {
-    bool seen = false;
-    for (const fake::GraphLaunch& l : fake::launches) seen |= l.function == (const void*)f;
-    fake::launch((const void*)f, args).recorded = !seen;
-    fake::configs.push_back(nullptr);
-    if (!seen) f(args);
-    return GraphSubmitResult{!seen, !seen, PTO2TaskId(), nullptr};
-}
-
-inline GraphSubmitResult rt_submit_graph(GraphConfigFunction f, const GraphTaskArgs& args,
-                                         const simpler::hbg::ConfigBase& config) {
-    int equal_to = -1;
-    for (size_t i = 0; i < fake::launches.size() && equal_to < 0; ++i)
-        if (fake::launches[i].function == (const void*)f && fake::configs[i] &&
-            (uint64_t)fake::launches[i].hash == config.hash() && config.equals(*fake::configs[i]))
-            equal_to = (int)i;
-    fake::GraphLaunch& l = fake::launch((const void*)f, args);
-    l.hash = (long long)config.hash();
-    l.equal_to = equal_to;
-    l.recorded = equal_to < 0;
-    fake::configs.push_back(&config);
-    if (l.recorded) f(args, config);
-    return GraphSubmitResult{l.recorded, l.recorded, PTO2TaskId(), nullptr};
-}
-"""
-
-# Appended to the generated file: builds the entry's arguments, runs it and
-# prints what the fake runtime saw, one record per line.
-FAKE_MAIN = r"""
-#include <string>
-static std::string join(const std::vector<uint64_t>& values) {
-    std::string text;
-    for (uint64_t v : values) text += (text.empty() ? "" : ",") + std::to_string(v);
-    return text;
-}
-int main() {
-    ChipTaskArgs args;
-    %(setup)s
-    aicpu_orchestration_entry(args);
-    for (const fake::GraphLaunch& l : fake::launches)
-        printf("launch recorded=%%d hash=%%lld equal_to=%%d tensors=%%u scalars=%%s\n",
-               (int)l.recorded, l.hash, l.equal_to, l.tensors, join(l.scalars).c_str());
-    for (const auto& [bits, origin] : fake::task_scalars)
-        printf("task_scalar %%llu origin=%%d\n", (unsigned long long)bits, origin);
-    printf("decoded %%s\n", join(fake::decoded).c_str());
-    printf("tasks %%u\n", fake::tasks);
-    return 0;
-}
-"""
+def stub_tensor(*shape):
+    """A driver line: a fresh row-major f32 entry tensor without storage."""
+    strides, stride = [], 1
+    for extent in reversed(shape):
+        strides.insert(0, stride)
+        stride *= extent
+    return f"T 0 {len(shape)} {' '.join(map(str, shape))} {' '.join(map(str, strides))} 0 {stride} -"
 
 
-def run_with_fake_runtime(tmp_path, cpp, setup):
-    (tmp_path / "pto_orchestration_api.h").write_text(FAKE_RUNTIME)
-    source = tmp_path / "program.cpp"
-    source.write_text(cpp + FAKE_MAIN % {"setup": setup})
-    binary = tmp_path / "program"
-    built = run([CXX, "-std=c++17", "-Werror", "-I", str(tmp_path), str(source),
-                 "-o", str(binary)])
-    assert built.returncode == 0, built.stderr
-    ran = run([str(binary)])
-    assert ran.returncode == 0, ran.stderr
-    launches, task_scalars, decoded, tasks = [], [], None, None
-    for line in ran.stdout.splitlines():
-        kind, _, rest = line.partition(" ")
-        if kind == "launch":
-            fields = dict(item.split("=", 1) for item in rest.split())
-            fields["scalars"] = [int(v) for v in fields["scalars"].split(",") if v]
-            launches.append(fields)
-        elif kind == "task_scalar":
-            bits, origin = rest.split(" origin=")
-            task_scalars.append((int(bits), int(origin)))
-        elif kind == "decoded":
-            decoded = [int(v) for v in rest.split(",") if v]
-        elif kind == "tasks":
-            tasks = int(rest)
-    return launches, task_scalars, decoded, tasks
+def stub_alias(k, *shape):
+    """A driver line: a row-major f32 entry tensor on entry tensor k's storage."""
+    line = stub_tensor(*shape)
+    return "A " + str(k) + line[1:line.rindex(" 0 ")] + " 0"
+
+
+@pytest.fixture(scope="module")
+def stub_builder():
+    with cpp_trace.workdir() as directory:
+        yield cpp_trace.StubBuilder(Path(directory))
+
+
+def run_on_stub(builder, cpp, runs, api="spec"):
+    """Runs `cpp` on the stub runtime, one run per list of driver lines;
+    returns per run its graph and task events."""
+    exe = builder.build(cpp, api)
+    args = [cpp_trace.EntryArgs([], f"{len(lines)}\n" + "\n".join(lines)) for lines in runs]
+    out = []
+    for run_ in cpp_trace.run_stub(exe, args):
+        events = run_["events"]
+        out.append(([e for e in events if e["kind"] == "graph"],
+                    [e for e in events if e["kind"] == "task"]))
+    return out
 
 
 @needs_cxx
-def test_decoder_example_runs(tmp_path, pto_opt, pto_translate):
-    """Four launches of one Graph with (layer_idx, base) = (i, i * 128); the
-    body is recorded on the first launch only, its task takes both boundary
-    scalars as wrappers (their slots 1 and 0, not frozen numbers)."""
-    cpp = translate_cli(pto_opt, pto_translate, chunk_of("hbg-decoder.mlir", 0))
-    launches, task_scalars, decoded, tasks = run_with_fake_runtime(
-        tmp_path, cpp, "args.add_tensor({16, 128}); args.add_tensor({16, 128});")
-    assert [l["scalars"] for l in launches] == [[i, i * 128] for i in range(4)]
-    assert [l["tensors"] for l in launches] == ["2"] * 4
-    assert [l["recorded"] for l in launches] == ["1", "0", "0", "0"]
-    assert tasks == 1
-    assert task_scalars == [(0, 1), (0, 0)]
-    assert decoded == []
+@pytest.mark.parametrize("api", API_LEVELS)
+def test_decoder_example_runs(stub_builder, pto_opt, pto_translate, api):
+    """Four launches of one Graph with (layer_idx, base) = (i, i * 128): the
+    body is recorded on the first launch only, and every replay's task gets
+    that launch's scalars (its arguments are linked to the boundary slots
+    1 and 0, not frozen numbers)."""
+    cpp = translate_cli(pto_opt, pto_translate, chunk_of("hbg-decoder.mlir", 0), api)
+    [(launches, tasks)] = run_on_stub(stub_builder, cpp,
+                                      [[stub_tensor(16, 128), stub_tensor(16, 128)]], api)
+    assert [l["mode"] for l in launches] == ["record", "replay", "replay", "replay"]
+    assert [t["scalars"] for t in tasks] == [[i * 128, i] for i in range(4)]
 
 
 @needs_cxx
-def test_construction_values_key_the_recording(tmp_path, pto_opt, pto_translate):
-    """Calls with loop bounds 3, 5, 3: the first and second Configs differ
-    (hash and equals), the third equals the first and replays its recording;
-    each recording decoded its own bound from the Config."""
-    cpp = translate_cli(pto_opt, pto_translate, chunk_of("hbg-config.mlir", 0))
-    launches, task_scalars, decoded, tasks = run_with_fake_runtime(
-        tmp_path, cpp, "args.add_tensor({16, 8}); args.scalars.push_back(to_u64<int64_t>(7));")
-    assert [l["scalars"] for l in launches] == [[3, 7], [5, 7], [3, 7]]
-    assert launches[0]["hash"] != launches[1]["hash"]
-    assert launches[0]["hash"] == launches[2]["hash"]
-    assert [l["equal_to"] for l in launches] == ["-1", "-1", "0"]
-    assert [l["recorded"] for l in launches] == ["1", "1", "0"]
-    assert decoded == [3, 5]
-    # The forwarded scalar `s` keeps its slot (1) in both recordings.
-    assert task_scalars == [(7, 1), (7, 1)]
-    assert tasks == 2
+@pytest.mark.parametrize("api", API_LEVELS)
+def test_construction_values_key_the_recording(stub_builder, pto_opt, pto_translate, api):
+    """Calls with loop bounds 3, 5, 3: the first and second keys differ, the
+    third equals the first and replays its recording; each launch runs the
+    body's one task with the forwarded scalar, 7."""
+    cpp = translate_cli(pto_opt, pto_translate, chunk_of("hbg-config.mlir", 0), api)
+    [(launches, tasks)] = run_on_stub(stub_builder, cpp, [[stub_tensor(16, 8), "S 7"]], api)
+    assert [l["mode"] for l in launches] == ["record", "record", "replay"]
+    keys = [l["key"] for l in launches]
+    assert keys[0] != keys[1] and keys[0] == keys[2]
+    assert [t["scalars"] for t in tasks] == [[7]] * 3
 
 
 @needs_cxx
-def test_config_shapes_key_the_recording(tmp_path, pto_opt, pto_translate):
-    """The same bounds with another boundary shape: the Config differs (the
+@pytest.mark.parametrize("api", API_LEVELS)
+def test_config_shapes_key_the_recording(stub_builder, pto_opt, pto_translate, api):
+    """The same bounds with another boundary shape: the key differs (the
     shapes are part of it), so the Graph is recorded again."""
-    source = chunk_of("hbg-config.mlir", 0)
-    cpp = translate_cli(pto_opt, pto_translate, source)
-    first, _, _, _ = run_with_fake_runtime(
-        tmp_path, cpp, "args.add_tensor({16, 8}); args.scalars.push_back(to_u64<int64_t>(7));")
-    second, _, _, _ = run_with_fake_runtime(
-        tmp_path, cpp, "args.add_tensor({8, 16}); args.scalars.push_back(to_u64<int64_t>(7));")
-    assert first[0]["hash"] != second[0]["hash"]
+    cpp = translate_cli(pto_opt, pto_translate, chunk_of("hbg-config.mlir", 0), api)
+    (first, _), (second, _) = run_on_stub(
+        stub_builder, cpp, [[stub_tensor(16, 8), "S 7"], [stub_tensor(8, 16), "S 7"]], api)
+    assert first[0]["key"] != second[0]["key"]
+    assert [l["mode"] for l in second] == ["record", "record", "replay"]
 
 
 @needs_cxx
-def test_config_relocated_buffers_keep_the_key(tmp_path, pto_opt, pto_translate):
-    """Absolute addresses are not part of the key: the same program with its
-    tensors at other addresses computes the same Config hashes."""
-    cpp = translate_cli(pto_opt, pto_translate, chunk_of("hbg-config.mlir", 0))
-    setup = "args.add_tensor({16, 8}, %d); args.scalars.push_back(to_u64<int64_t>(7));"
-    first, _, _, _ = run_with_fake_runtime(tmp_path, cpp, setup % 0x100000)
-    moved, _, _, _ = run_with_fake_runtime(tmp_path, cpp, setup % 0x7700000)
-    assert [l["hash"] for l in first] == [l["hash"] for l in moved]
+@pytest.mark.parametrize("api", API_LEVELS)
+def test_config_relocated_buffers_keep_the_key(stub_builder, pto_opt, pto_translate, api):
+    """Absolute addresses are not part of the key: a second run, its tensors
+    on fresh storage, computes the same keys and replays every launch."""
+    cpp = translate_cli(pto_opt, pto_translate, chunk_of("hbg-config.mlir", 0), api)
+    (first, _), (moved, _) = run_on_stub(
+        stub_builder, cpp, [[stub_tensor(16, 8), "S 7"], [stub_tensor(16, 8), "S 7"]], api)
+    assert [l["key"] for l in first] == [l["key"] for l in moved]
+    assert [l["mode"] for l in moved] == ["replay"] * 3
 
 
 @needs_cxx
-def test_config_aliasing_keys_the_recording(tmp_path, pto_opt, pto_translate):
+@pytest.mark.parametrize("api", API_LEVELS)
+def test_config_aliasing_keys_the_recording(stub_builder, pto_opt, pto_translate, api):
     """A Graph with no construction values: launched with one buffer for both
     parameters, then with two buffers. The recorded dependency edges depend on
     that aliasing, so the second launch must record again (the layout's
     partition field differs), while repeating either launch replays."""
     source = chunk_of("hbg-config.mlir", 3)
     assert "@pair" in source
-    cpp = translate_cli(pto_opt, pto_translate, source)
-    launches, _, decoded, tasks = run_with_fake_runtime(
-        tmp_path, cpp, "args.add_tensor({16}); args.add_tensor({16});")
-    assert [l["recorded"] for l in launches] == ["1", "1"]
-    assert launches[0]["hash"] != launches[1]["hash"]
-    assert decoded == [] and tasks == 2
+    cpp = translate_cli(pto_opt, pto_translate, source, api)
+    [(launches, _)] = run_on_stub(stub_builder, cpp, [[stub_tensor(16), stub_tensor(16)]], api)
+    assert [l["mode"] for l in launches] == ["record", "record"]
+    assert launches[0]["key"] != launches[1]["key"]
     # The same two launches where x and y share storage: both alias alike,
     # so the second one replays the first recording.
-    launches, _, _, tasks = run_with_fake_runtime(
-        tmp_path, cpp, "args.add_tensor({16}, 0x5000); args.add_tensor({16}, 0x5000);")
-    assert [l["recorded"] for l in launches] == ["1", "0"]
-    assert [l["equal_to"] for l in launches] == ["-1", "0"]
-    assert tasks == 1
+    [(launches, _)] = run_on_stub(stub_builder, cpp, [[stub_tensor(16), stub_alias(0, 16)]],
+                                  api)
+    assert [l["mode"] for l in launches] == ["record", "replay"]
 
 
 def test_argument_metadata_marks_host_control_tensors():

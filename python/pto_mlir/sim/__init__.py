@@ -37,12 +37,14 @@ from .errors import (DefinitionLimitError, GraphSubmissionError, SimError,
                      UnsupportedOpError)
 from .memory import Buffer, TensorView, tensor_from_array
 from .program import Program, load_program
-from .runtime import Definition, Runtime, RunResult, RunStats
+from .interp import Launch
+from .runtime import Definition, Event, Runtime, RunResult, RunStats
 from .differential import (compare_modes, default_arguments, first_difference,
                            same_tensors)
 
 __all__ = [
-    "Buffer", "Definition", "DefinitionLimitError", "GraphSubmissionError", "Program",
+    "Buffer", "Definition", "DefinitionLimitError", "Event", "GraphSubmissionError", "Launch",
+    "Program",
     "RunResult", "RunStats", "Runtime", "SimError", "TensorView", "UnsupportedOpError",
     "compare_modes", "default_arguments", "first_difference", "load_program",
     "same_tensors", "tensor_from_array",

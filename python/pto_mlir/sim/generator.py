@@ -41,7 +41,9 @@ The bodies mix what the Graph-boundary legalization must handle:
 
 :attr:`GeneratedProgram.features` names the constructs a program uses
 (among them ``parallel-loop-offset-step``, ``end-view``, ``repeated-dim``
-and ``repeated-dim-nested`` for the last three).
+and ``repeated-dim-nested`` for the last three; ``launch-attributes`` for
+a launch with a ``core_num`` or task flags, ``mixed-kernel`` for one of the
+mixed kernel ``@k_mix``).
 
 Every generated module parses and verifies (a failure to do so is a bug in
 this generator). Each program is either rejected by the pipeline with a
@@ -85,6 +87,9 @@ KERNELS = f"""\
   pto.kernel aiv @k_upd(%a: {T}, %w: {W}{INOUT}, %s: index)
   pto.kernel aiv @k_dyn(%a: {TD}, %c: {T}{INOUT}, %s: index)
   pto.kernel aiv @k_dfill(%a: {T}, %o: {TD}{OUT})
+  pto.kernel aic @k_mix_cube(%a: {T}, %o: {T}{OUT})
+  pto.kernel aiv @k_mix_vec(%a: {T}, %o: {T}{OUT})
+  pto.kernel mixed(@k_mix_cube, @k_mix_vec, @k_mix_vec) @k_mix(%a: {T}, %o: {T}{OUT})
 """
 
 
@@ -186,6 +191,9 @@ class _GraphGen:
         # Draws for constructs added after the corpus was fixed, so that
         # every seed keeps the draws of `rng` (and its other constructs).
         self.extra = random.Random(hash(rng.getstate()))
+        # Launch attributes and mixed kernels draw from their own stream, so
+        # that adding them kept every other draw of `extra` too.
+        self.launch_extra = random.Random(hash(rng.getstate()) ^ 0x5BD1E995)
         self.name = name
         self.enabled = enabled
         self.features = features
@@ -675,8 +683,41 @@ class _GraphGen:
             self.top().wtiles.append(new)
         self.top().tiles.append(new)
 
+    def launch_attributes(self) -> str:
+        """Optional launch attributes for the next ``pto.submit`` (drawn
+        from ``launch_extra``): an SPMD block count (a constant) and task flags,
+        as text to put before its ``:``."""
+        if self.launch_extra.random() >= 0.3:
+            return ""
+        text, flags = "", []
+        if self.launch_extra.random() < 0.7:
+            blocks = self.launch_extra.choice([1, 2, 4, 24])
+            text = f" core_num({self.const(blocks)})"
+            if blocks > 1 and self.launch_extra.random() < 0.5:
+                flags.append("require_sync_start")
+        if self.launch_extra.random() < 0.4:
+            flags.insert(0, "allow_early_resolve")
+        self.features.add("launch-attributes")
+        return text + (f" {{{', '.join(flags)}}}" if flags else "")
+
     def gen_launch(self) -> None:
         self.launches += 1
+        attributes = self.launch_attributes()
+        first_line = len(self.lines)
+        self._gen_launch()
+        for i in range(first_line, len(self.lines)):
+            if " = pto.submit @" not in self.lines[i]:
+                continue
+            if "pto.submit @k_unary(" in self.lines[i] and self.launch_extra.random() < 0.3:
+                # The same signature as a group of an AIC and two AIV lanes.
+                self.lines[i] = self.lines[i].replace("@k_unary(", "@k_mix(")
+                self.features.add("mixed-kernel")
+            if attributes:
+                head, _, tail = self.lines[i].partition(" : (")
+                self.lines[i] = f"{head}{attributes} : ({tail}"
+            break
+
+    def _gen_launch(self) -> None:
         tiles = self.pool("tiles")
         kernel = self.r.choice(["k_unary", "k_binary", "k_acc", "k_acc", "k_accf", "k_scale",
                                 "k_mid", "k_two", "k_tr", "k_big", "k_upd", "k_dyn"])

@@ -30,6 +30,7 @@ clamped like the runtime's codegen clamps a runtime view:
 from __future__ import annotations
 
 import abc
+import dataclasses
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -43,6 +44,33 @@ EMPTY = frozenset()
 
 #: Upper bound on loop iterations in one function invocation (a hang guard).
 MAX_LOOP_ITERATIONS = 1_000_000
+
+
+#: Task flags (unit attributes of ``pto.submit``), in the order a trace lists them.
+LAUNCH_FLAGS = ("allow_early_resolve", "require_sync_start")
+
+
+@dataclasses.dataclass(frozen=True)
+class Launch:
+    """How a task is launched, beyond its arguments.
+
+    deps: the valid task ids among its explicit dependencies (task ids and
+        task id array elements, ``-1`` dropped, duplicates dropped), in order.
+    has_deps: the op lists dependencies at all. A ``pto.task_dummy`` that
+        lists some, none of them valid, fences nothing and is not submitted.
+    blocks: the SPMD block count (``core_num``; 1 without one).
+    flags: the task flags set, from :data:`LAUNCH_FLAGS`.
+    """
+
+    deps: Tuple[int, ...] = ()
+    has_deps: bool = False
+    blocks: int = 1
+    flags: Tuple[str, ...] = ()
+
+    @property
+    def submitted_dummy(self) -> bool:
+        """For a ``pto.task_dummy``: whether the runtime gets it."""
+        return not self.has_deps or bool(self.deps)
 
 
 class Executor(abc.ABC):
@@ -68,13 +96,14 @@ class Executor(abc.ABC):
 
     @abc.abstractmethod
     def submit(self, instr: Instr, kernel: Function, tensors: List[TensorView],
-               scalars: List[object], scalar_slots: List[int], pred: Optional[TensorView]
-               ) -> Tuple[List[TensorView], int]:
-        """Implemented by each executor."""
+               scalars: List[object], scalar_slots: List[int], pred: Optional[TensorView],
+               launch: "Launch") -> Tuple[List[TensorView], int]:
+        """One ``pto.submit``: returns its Out/InOut tensors and its task id."""
 
     @abc.abstractmethod
-    def task_dummy(self, instr: Instr) -> int:
-        """Implemented by each executor."""
+    def task_dummy(self, instr: Instr, launch: "Launch") -> int:
+        """One ``pto.task_dummy``: returns its task id (``-1`` if it is not
+        submitted, see :class:`Launch`)."""
 
     @abc.abstractmethod
     def call(self, instr: Instr, graph: Function, args: List[object], has_deps: bool,
@@ -344,7 +373,7 @@ class Interpreter:
             n = max(0, min(n, src.shape[axis] - o))
             start += o * src.strides[axis]
             shape.append(n)
-        env[ins.results[0]] = TensorView(src.buffer, start, tuple(shape), src.strides)
+        env[ins.results[0]] = TensorView(src.buffer, start, tuple(shape), src.strides, src.owner)
 
     def _transpose(self, ins, env, ex, tenv, block, token):
         src: TensorView = env[ins.operands[0]]
@@ -352,7 +381,8 @@ class Interpreter:
         shape, strides = list(src.shape), list(src.strides)
         shape[a], shape[b] = shape[b], shape[a]
         strides[a], strides[b] = strides[b], strides[a]
-        env[ins.results[0]] = TensorView(src.buffer, src.offset, tuple(shape), tuple(strides))
+        env[ins.results[0]] = TensorView(src.buffer, src.offset, tuple(shape), tuple(strides),
+                                         src.owner)
 
     def _reshape(self, ins, env, ex, tenv, block, token):
         """The runtime's ``reshape``: the same elements, row-major, in a new
@@ -364,7 +394,7 @@ class Interpreter:
             raise SimError(f"{ins.loc}: pto.reshape of a view that is not contiguous")
         shape = tuple(self.types[ins.results[0]].shape)
         env[ins.results[0]] = TensorView(src.buffer, src.offset, shape,
-                                         contiguous_strides(shape))
+                                         contiguous_strides(shape), src.owner)
 
     def _dim(self, ins, env, ex, tenv, block, token):
         src: TensorView = env[ins.operands[0]]
@@ -434,23 +464,38 @@ class Interpreter:
 
     # -- pto: tasks ----------------------------------------------------------
 
+    def _launch(self, ins, env, first_dep: int, n_deps: int, core_num: Optional[int]) -> Launch:
+        ids = []
+        for s in ins.operands[first_dep:first_dep + n_deps]:
+            v = env[s]
+            for tid in (v if isinstance(v, tuple) else (v,)):
+                if tid != -1 and tid not in ids:
+                    ids.append(tid)
+        blocks = 1 if core_num is None else to_signed(env[core_num], 64)
+        flags = tuple(f for f in LAUNCH_FLAGS if ins.attrs.get(f))
+        return Launch(tuple(ids), n_deps > 0, blocks, flags)
+
     def _submit(self, ins, env, ex, tenv, block, token):
         kernel = self.program.function(ins.attrs["callee"], "kernel")
         seg = ins.attrs["operandSegmentSizes"]
         n_args, n_deps, n_pred = seg[0], seg[1], seg[2]
+        n_core = seg[3] if len(seg) > 3 else 0
         arg_slots = ins.operands[:n_args]
         pred_slot = ins.operands[n_args + n_deps] if n_pred else None
+        core_slot = ins.operands[n_args + n_deps + n_pred] if n_core else None
         tensors = [env[s] for s in arg_slots if self.types[s].is_tensor]
         scalar_slots = [s for s in arg_slots if not self.types[s].is_tensor]
         scalars = [env[s] for s in scalar_slots]
         pred = env[pred_slot] if pred_slot is not None else None
-        outs, task_id = ex.submit(ins, kernel, tensors, scalars, scalar_slots, pred)
+        launch = self._launch(ins, env, n_args, n_deps, core_slot)
+        outs, task_id = ex.submit(ins, kernel, tensors, scalars, scalar_slots, pred, launch)
         for s, v in zip(ins.results[:-1], outs):
             env[s] = v
         env[ins.results[-1]] = task_id
 
     def _task_dummy(self, ins, env, ex, tenv, block, token):
-        env[ins.results[0]] = ex.task_dummy(ins)
+        env[ins.results[0]] = ex.task_dummy(ins, self._launch(ins, env, 0, len(ins.operands),
+                                                              None))
 
     def _call(self, ins, env, ex, tenv, block, token):
         graph = self.program.function(ins.attrs["callee"], "graph")
@@ -469,13 +514,11 @@ class Interpreter:
         env[ins.results[0]] = -1
 
     def _set_owner(self, ins, env, ex, tenv, block, token):
-        # Owners only order tasks, which the model does not track: the same
-        # view.
-        env[ins.results[0]] = env[ins.operands[0]]
+        env[ins.results[0]] = dataclasses.replace(env[ins.operands[0]],
+                                                  owner=env[ins.operands[1]])
 
     def _owner_task_id(self, ins, env, ex, tenv, block, token):
-        # Like any dependency the model drops, the owner reads as no task.
-        env[ins.results[0]] = -1
+        env[ins.results[0]] = env[ins.operands[0]].owner
 
     def _array_splat(self, ins, env, ex, tenv, block, token):
         env[ins.results[0]] = (env[ins.operands[0]],) * self.types[ins.results[0]].size

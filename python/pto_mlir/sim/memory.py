@@ -128,13 +128,17 @@ class TensorView:
     """A tensor value: a window of ``buffer`` (all quantities in elements).
 
     Two views name the same memory exactly when they have the same buffer,
-    offset, shape and strides (``same_descriptor``).
+    offset, shape and strides (``same_descriptor``). ``owner`` is the
+    runtime's ``ChipTensor::owner_task_id``: the id of the task (or
+    ``alloc_tensors`` call) that allocated the buffer as its output, or the
+    one ``pto.set_owner`` named; ``-1`` for none. Views keep it.
     """
 
     buffer: Buffer
     offset: int
     shape: Tuple[int, ...]
     strides: Tuple[int, ...]
+    owner: int = -1
 
     @property
     def element_type(self) -> str:
@@ -205,9 +209,10 @@ class TensorView:
 
 
 def new_tensor(kind: str, element_type: str, shape: Sequence[int], layout: str = "nd",
-               alloc_id: Optional[int] = None, storage: bool = True) -> TensorView:
+               alloc_id: Optional[int] = None, storage: bool = True,
+               owner: int = -1) -> TensorView:
     """A dense tensor on a fresh buffer of heap ``kind`` (metadata-only if
-    not ``storage``)."""
+    not ``storage``), owned by task id ``owner``."""
     shape = tuple(int(s) for s in shape)
     if any(s < 0 for s in shape):
         raise SimError(f"negative extent in allocation shape {list(shape)}")
@@ -215,7 +220,7 @@ def new_tensor(kind: str, element_type: str, shape: Sequence[int], layout: str =
     for s in shape:
         n *= s
     buf = Buffer(kind, element_type, n, alloc_id=alloc_id, storage=storage)
-    return TensorView(buf, 0, shape, contiguous_strides(shape, layout))
+    return TensorView(buf, 0, shape, contiguous_strides(shape, layout), owner)
 
 
 def tensor_from_array(array: np.ndarray, element_type: str, layout: str = "nd") -> TensorView:

@@ -86,29 +86,40 @@ outcome depends on tensor contents raises
 ``pto.read`` (its value could select a definition) and a dispatch
 predicate (it decides whether a task or a Graph call runs).
 
-What the model leaves out: timing, concurrency and dependency edges (tasks
-run one at a time in submission order, which every legal dependency order
-refines; a tensor's owner task, ``pto.owner_task_id``, reads as the invalid
-id), ``core_num`` and the task flags, scopes (``pto.scope`` only groups),
-memory limits (heaps are unbounded; bytes are counted instead).
+With ``events=True`` every run also keeps its structured trace
+(:attr:`RunResult.events`, :class:`Event`): tasks with their tensor windows,
+scalar slots, block count, flags and explicit dependencies, allocation calls
+and Graph launches. Owner tasks are modelled for it: a runtime-allocated
+output is owned by its task (an ``alloc_tensors`` call counts as one), views
+keep the owner, ``pto.set_owner`` replaces it, ``pto.owner_task_id`` reads
+it; a recorded task's dependency on a boundary tensor's owner is re-read at
+each submission, and one on a task outside the Graph that owns no boundary
+tensor raises :class:`~pto_mlir.sim.errors.GraphSubmissionError`. A
+``pto.task_dummy`` all of whose dependencies are invalid is not submitted.
+
+What the model leaves out: timing and concurrency (tasks run one at a time
+in submission order, which every legal dependency order refines; explicit
+dependencies, ``core_num`` and the task flags are recorded, not scheduled),
+scopes (``pto.scope`` only groups), memory limits (heaps are unbounded;
+bytes are counted instead).
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from ..ir import Module
 from .errors import DefinitionLimitError, GraphSubmissionError, SimError
-from .interp import Executor, Interpreter, load_element, store_element
+from .interp import Executor, Interpreter, Launch, load_element, store_element
 from .kernels import run_kernel
 from .memory import (EXTERNAL, GRAPH_HEAP, HEAP, TEMPLATE, Buffer, TensorView, new_tensor,
                      tensor_from_array)
 from .program import Function, Instr, Program, TypeInfo, load_program
-from .scalars import canon, scalar_bits
+from .scalars import canon, scalar_bits, slot_bits
 
 #: Runtime limits (pto_orchestration_api.h, host_build_graph). Written out
 #: here on purpose rather than read from the compiler (pto.GRAPH_MAX_NODES
@@ -166,15 +177,57 @@ class RunResult:
         computed the same values everywhere, including in buffers that no
         argument can observe afterwards (dead temporaries).
 
+    events: with ``Runtime(..., events=True)``, every runtime call the run
+        made, in order (:class:`Event`); empty otherwise.
+
     In accounting mode (``data=False``) there are no contents: every entry
     of ``tensors`` and every tensor in ``results`` is ``None`` and ``trace``
-    is ``""``; ``stats`` is complete.
+    is ``""``; ``stats`` and ``events`` are complete.
     """
 
     tensors: List[Optional[np.ndarray]]
     results: List[object]
     stats: RunStats
     trace: str = ""
+    events: List["Event"] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One runtime call of a run, as the runtime sees it (the structured
+    trace, :attr:`RunResult.events`).
+
+    kind:
+        ``"task"`` (a kernel task), ``"dummy"`` (a ``pto.task_dummy`` that
+        was submitted), ``"alloc"`` (one ``alloc_tensors`` call, or a
+        ``pto.create`` / ``pto.full`` outside a batch), ``"graph"`` (a
+        ``pto.call``; the tasks of its submission follow it).
+    name: the kernel symbol of a task, the Graph symbol of a graph event.
+    tensors: per tensor argument of a task, ``(direction, buffer id, offset,
+        shape, strides)``; ids are :attr:`Buffer.id`, quantities elements.
+    scalars: per scalar argument, ``(bits, width)``: the value as its
+        ``uint64_t`` slot holds it (an integer zero-extended from its
+        width, a float as its IEEE bits), and the type's width in bits.
+    blocks, flags: the SPMD block count and task flags (tasks only).
+    deps: indices in the event list of the task's (or dummy's) explicit
+        dependencies, sorted; a dependency on an ``alloc_tensors`` call
+        names its alloc event.
+    count: tensors an alloc event allocates.
+    mode: a graph event's ``"record"``, ``"replay"`` or ``"eager"``.
+
+    Task ids the model hands out are not part of an event: they are opaque
+    in the runtime too, and the ``deps`` indices say what they order.
+    """
+
+    kind: str
+    name: Optional[str] = None
+    tensors: tuple = ()
+    scalars: tuple = ()
+    blocks: int = 1
+    flags: Tuple[str, ...] = ()
+    deps: Tuple[int, ...] = ()
+    count: int = 0
+    mode: str = ""
 
 
 @dataclass
@@ -186,7 +239,13 @@ class AllocNode:
 
 @dataclass
 class TaskNode:
-    """A recorded launch (``kernel`` None for ``pto.task_dummy``)."""
+    """A recorded launch (``kernel`` None for ``pto.task_dummy``).
+
+    deps: its explicit dependencies, each ``("node", i)`` (node ``i`` of the
+    same recording) or ``("owner", k)`` (the owner task of boundary tensor
+    ``k``, re-read at every submission); blocks, flags: as in
+    :class:`~pto_mlir.sim.interp.Launch`.
+    """
 
     kernel: Optional[str]
     tensors: List[Tuple[Ref, str]]
@@ -194,6 +253,9 @@ class TaskNode:
     pred: Optional[Ref]
     task_allocs: List[int]
     loc: str
+    deps: List[Ref] = field(default_factory=list)
+    blocks: int = 1
+    flags: Tuple[str, ...] = ()
 
 
 @dataclass
@@ -282,8 +344,9 @@ class _Direct(Executor):
         self.graph = graph
         self.written: set = set()
 
-    def _alloc(self, t: TypeInfo, shape) -> TensorView:
-        view = new_tensor(HEAP, t.element_type, shape, t.layout, storage=self.rt.data)
+    def _alloc(self, t: TypeInfo, shape, owner: int) -> TensorView:
+        view = new_tensor(HEAP, t.element_type, shape, t.layout, storage=self.rt.data,
+                          owner=owner)
         self.rt._run.heap_bytes += view.buffer.nbytes
         return view
 
@@ -293,31 +356,41 @@ class _Direct(Executor):
 
     def create(self, instr, shape, t, batchable, block_token):
         self._count_allocation_call()
-        return self._alloc(t, shape)
+        task_id = self.rt._next_task_id()
+        self.rt._log_alloc(1, task_id)
+        return self._alloc(t, shape, task_id)
 
     def alloc_tensors(self, instr, shapes, types):
         self._count_allocation_call()
-        return [self._alloc(t, shape) for shape, t in zip(shapes, types)]
+        task_id = self.rt._next_task_id()
+        self.rt._log_alloc(len(shapes), task_id)
+        return [self._alloc(t, shape, task_id) for shape, t in zip(shapes, types)]
 
-    def submit(self, instr, kernel, tensors, scalars, scalar_slots, pred):
+    def submit(self, instr, kernel, tensors, scalars, scalar_slots, pred, launch):
         tparams, sparams = _kernel_params(kernel)
         if len(tensors) > len(tparams) or len(scalars) != len(sparams):
             raise SimError(f"{instr.loc}: launch of @{kernel.name} does not match its signature")
+        task_id = self.rt._next_task_id()
         views = list(tensors)
         for p in tparams[len(tensors):]:
             if p.direction != "out":
                 raise SimError(f"{instr.loc}: omitted parameter of @{kernel.name} is not 'out'")
-            views.append(self._alloc(p.type, _static_shape(p.type, instr.loc)))
+            views.append(self._alloc(p.type, _static_shape(p.type, instr.loc), task_id))
         outs = [v for v, p in zip(views, tparams) if p.direction != "in"]
         if pred is None or _pred_true(self.rt, pred, instr.loc):
             types = [self.rt.interp.types[s] for s in scalar_slots]
             self.rt._run_task(kernel.name, [(v, p.direction) for v, p in zip(views, tparams)],
-                              list(zip(scalars, types)))
+                              list(zip(scalars, types)), launch,
+                              self.rt._dep_events(launch.deps), task_id)
             self.written.update(v.buffer.id for v in outs)
-        return outs, self.rt._next_task_id()
+        return outs, task_id
 
-    def task_dummy(self, instr):
-        return self.rt._next_task_id()
+    def task_dummy(self, instr, launch):
+        if not launch.submitted_dummy:
+            return -1
+        task_id = self.rt._next_task_id()
+        self.rt._log_task(None, [], [], launch, self.rt._dep_events(launch.deps), task_id)
+        return task_id
 
     def call(self, instr, graph, args, has_deps, pred):
         return self.rt._call_graph(instr, graph, args, has_deps, pred, self)
@@ -351,6 +424,9 @@ class _Recorder(Executor):
         self.config: Dict[tuple, bytes] = {}
         self.batches: Dict[object, AllocNode] = {}
         self.written: set = set()
+        #: Task id handed out while recording -> its node index.
+        self.node_of_id: Dict[int, int] = {}
+        self._owner_of_node: Dict[int, int] = {}
 
     # -- classification ------------------------------------------------------
 
@@ -367,46 +443,79 @@ class _Recorder(Executor):
             f"{instr.loc}: a task of Graph @{self.graph.name} uses a tensor that is neither "
             f"a boundary tensor nor a graph allocation")
 
-    def _template(self, t: TypeInfo, shape) -> TensorView:
+    def _template(self, t: TypeInfo, shape, owner: int) -> TensorView:
         alloc_id = len(self.allocs)
-        view = new_tensor(TEMPLATE, t.element_type, shape, t.layout, alloc_id=alloc_id)
+        view = new_tensor(TEMPLATE, t.element_type, shape, t.layout, alloc_id=alloc_id,
+                          owner=owner)
         self.allocs.append(view)
         return view
+
+    def _new_node(self, node) -> int:
+        """Appends ``node``; returns the task id it gets."""
+        task_id = self.rt._next_task_id()
+        self.node_of_id[task_id] = len(self.nodes)
+        self._owner_of_node[id(node)] = task_id
+        self.nodes.append(node)
+        return task_id
+
+    def _classify_deps(self, launch, instr: Instr) -> List[Ref]:
+        refs = []
+        for dep in launch.deps:
+            node = self.node_of_id.get(dep)
+            if node is not None:
+                refs.append(("node", node))
+                continue
+            for k, b in enumerate(self.boundary):
+                if b is not None and b.owner == dep:
+                    refs.append(("owner", k))
+                    break
+            else:
+                raise GraphSubmissionError(
+                    f"{instr.loc}: a task of Graph @{self.graph.name} depends on a task outside "
+                    f"the Graph that owns none of its boundary tensors")
+        return refs
 
     # -- Executor ------------------------------------------------------------
 
     def create(self, instr, shape, t, batchable, block_token):
-        view = self._template(t, shape)
         if batchable:
             # One batch per statement-list instance (the token), at most 16.
             node = self.batches.get(block_token)
             if node is None or len(node.alloc_ids) == ALLOC_TENSORS_ARGS:
                 node = AllocNode([])
-                self.nodes.append(node)
+                self._new_node(node)
                 self.batches[block_token] = node
-            node.alloc_ids.append(view.buffer.alloc_id)
         else:
-            self.nodes.append(AllocNode([view.buffer.alloc_id]))
+            node = AllocNode([])
+            self._new_node(node)
+        view = self._template(t, shape, self._owner_of_node[id(node)])
+        node.alloc_ids.append(view.buffer.alloc_id)
         return view
 
     def alloc_tensors(self, instr, shapes, types):
         if not 1 <= len(shapes) <= ALLOC_TENSORS_ARGS:
             raise SimError(f"{instr.loc}: alloc_tensors of {len(shapes)} tensors "
                            f"(the runtime takes 1 to {ALLOC_TENSORS_ARGS})")
-        views = [self._template(t, shape) for shape, t in zip(shapes, types)]
-        self.nodes.append(AllocNode([v.buffer.alloc_id for v in views]))
+        node = AllocNode([])
+        task_id = self._new_node(node)
+        views = [self._template(t, shape, task_id) for shape, t in zip(shapes, types)]
+        node.alloc_ids.extend(v.buffer.alloc_id for v in views)
         return views
 
-    def submit(self, instr, kernel, tensors, scalars, scalar_slots, pred):
+    def submit(self, instr, kernel, tensors, scalars, scalar_slots, pred, launch):
         tparams, sparams = _kernel_params(kernel)
         if len(tensors) > len(tparams) or len(scalars) != len(sparams):
             raise SimError(f"{instr.loc}: launch of @{kernel.name} does not match its signature")
+        deps = self._classify_deps(launch, instr)
+        node = TaskNode(kernel.name, [], [], None, [], instr.loc, deps, launch.blocks,
+                        launch.flags)
+        task_id = self._new_node(node)
         views = list(tensors)
         task_allocs = []
         for p in tparams[len(tensors):]:
             if p.direction != "out":
                 raise SimError(f"{instr.loc}: omitted parameter of @{kernel.name} is not 'out'")
-            v = self._template(p.type, _static_shape(p.type, instr.loc))
+            v = self._template(p.type, _static_shape(p.type, instr.loc), task_id)
             task_allocs.append(v.buffer.alloc_id)
             views.append(v)
         refs = [(self.classify(v, instr), p.direction) for v, p in zip(views, tparams)]
@@ -415,15 +524,17 @@ class _Recorder(Executor):
         for slot, value in zip(scalar_slots, scalars):
             k = self.graph.param_index.get(slot)
             srefs.append((("param", k) if k is not None else ("static", value), types[slot]))
-        pref = self.classify(pred, instr) if pred is not None else None
-        self.nodes.append(TaskNode(kernel.name, refs, srefs, pref, task_allocs, instr.loc))
+        node.tensors, node.scalars, node.task_allocs = refs, srefs, task_allocs
+        node.pred = self.classify(pred, instr) if pred is not None else None
         outs = [v for v, p in zip(views, tparams) if p.direction != "in"]
         self.written.update(v.buffer.id for v in outs)
-        return outs, self.rt._next_task_id()
+        return outs, task_id
 
-    def task_dummy(self, instr):
-        self.nodes.append(TaskNode(None, [], [], None, [], instr.loc))
-        return self.rt._next_task_id()
+    def task_dummy(self, instr, launch):
+        if not launch.submitted_dummy:
+            return -1
+        deps = self._classify_deps(launch, instr)
+        return self._new_node(TaskNode(None, [], [], None, [], instr.loc, deps))
 
     def call(self, instr, graph, args, has_deps, pred):
         raise GraphSubmissionError(
@@ -482,6 +593,10 @@ class Runtime:
             kernel evaluation, so memory and time do not grow with tensor
             sizes. Host ``pto.read`` and dispatch predicates raise
             :class:`SimError` in accounting mode.
+        events: ``True`` to keep the structured trace of every run
+            (:attr:`RunResult.events`), e.g. to compare with what generated
+            C++ does against a recording runtime; it grows with the tasks
+            run.
 
     Definitions persist across :meth:`run` calls, so a sequence of runs
     exercises replay with fresh buffers and new scalar values. The graph
@@ -490,7 +605,7 @@ class Runtime:
 
     def __init__(self, program: Union[Program, Module], mode: str = "replay",
                  max_definitions: int = GRAPH_MAX_DEFINITIONS, max_nodes: int = GRAPH_MAX_NODES,
-                 data: bool = True):
+                 data: bool = True, events: bool = False):
         if mode not in ("eager", "replay"):
             raise ValueError(f"unknown mode {mode!r}: expected 'eager' or 'replay'")
         if isinstance(program, Module):
@@ -507,6 +622,9 @@ class Runtime:
         self.totals = RunStats()
         self._run = RunStats()
         self._task_ids = 0
+        self.keep_events = events
+        self._events: List[Event] = []
+        self._event_of_task: Dict[int, int] = {}
 
     # -- public --------------------------------------------------------------
 
@@ -541,6 +659,8 @@ class Runtime:
         values = [self._convert_arg(p, a) for p, a in zip(fn.params, args)]
         self._run = RunStats()
         self._trace = hashlib.blake2b(digest_size=16)
+        self._events = []
+        self._event_of_task = {}
         self.interp.iterations = 0
         try:
             returned = self.interp.run_function(fn, values, _Direct(self, None))
@@ -552,7 +672,7 @@ class Runtime:
         tensors = [contents(v) if isinstance(v, TensorView) else None for v in values]
         results = [contents(v) if isinstance(v, TensorView) else v for v in returned]
         return RunResult(tensors, results, self._run,
-                         self._trace.hexdigest() if self.data else "")
+                         self._trace.hexdigest() if self.data else "", self._events)
 
     def definitions_of(self, graph: str) -> List[Definition]:
         """The definitions recorded so far for Graph ``@graph``."""
@@ -579,11 +699,42 @@ class Runtime:
         raise SimError(f"argument {p.name}: unsupported parameter type {t.name}")
 
     def _run_task(self, kernel: str, tensors: Sequence[Tuple[TensorView, str]],
-                  scalars: Sequence[Tuple[object, TypeInfo]]) -> None:
+                  scalars: Sequence[Tuple[object, TypeInfo]], launch: Launch,
+                  dep_events: Sequence[int], task_id: Optional[int]) -> None:
         """Executes one task; in accounting mode only counts it."""
+        self._log_task(kernel, tensors, scalars, launch, dep_events, task_id)
         if self.data:
             run_kernel(kernel, tensors, scalars)
         self._trace_task(kernel, [v for v, d in tensors if d != "in"])
+
+    # -- the structured trace --------------------------------------------------
+
+    def _log(self, event: Event, task_id: Optional[int]) -> int:
+        if not self.keep_events:
+            return -1
+        index = len(self._events)
+        self._events.append(event)
+        if task_id is not None:
+            self._event_of_task[task_id] = index
+        return index
+
+    def _log_task(self, kernel: Optional[str], tensors, scalars, launch: Launch,
+                  dep_events: Sequence[int], task_id: Optional[int]) -> int:
+        if not self.keep_events:
+            return -1
+        return self._log(Event(
+            "task" if kernel is not None else "dummy", kernel,
+            tuple((d, v.buffer.id, v.offset, v.shape, v.strides) for v, d in tensors),
+            tuple((slot_bits(value, t), t.width) for value, t in scalars),
+            launch.blocks, launch.flags, tuple(sorted(set(dep_events)))), task_id)
+
+    def _log_alloc(self, count: int, task_id: Optional[int]) -> int:
+        return self._log(Event("alloc", count=count), task_id)
+
+    def _dep_events(self, task_ids: Sequence[int]) -> List[int]:
+        """Event indices of the tasks ``task_ids`` name (a task that never
+        reached the runtime, e.g. predicated off, orders nothing)."""
+        return [self._event_of_task[t] for t in task_ids if t in self._event_of_task]
 
     def _trace_task(self, kernel: str, outs: Sequence[TensorView]) -> None:
         self._run.tasks += 1
@@ -601,6 +752,7 @@ class Runtime:
                     pred: Optional[TensorView], caller: _Direct) -> List[object]:
         if self.mode == "eager":
             self._run.eager_graph_calls += 1
+            self._log(Event("graph", graph.name, mode="eager"), None)
             if pred is not None and not _pred_true(self, pred, instr.loc):
                 # Skipped: each result is the argument its return names.
                 results = []
@@ -644,9 +796,11 @@ class Runtime:
             found = self._record(instr, graph, args, layout, len(defs))
             defs.append(found)
             self._run.records += 1
+            self._log(Event("graph", graph.name, mode="record"), None)
         else:
             found.replays += 1
             self._run.replays += 1
+            self._log(Event("graph", graph.name, mode="replay"), None)
         self._execute(found, graph, args)
         return [args[k] for k in found.returns]
 
@@ -713,14 +867,32 @@ class Runtime:
             _, a, offset, shape, strides = ref
             return TensorView(real[a], offset, shape, strides)
 
-        for node in d.nodes:
+        # Node index -> its event in this submission.
+        event_of_node: Dict[int, int] = {}
+
+        def dep_events(deps: Sequence[Ref]) -> List[int]:
+            out = []
+            for kind, i in deps:
+                if kind == "node":
+                    e = event_of_node.get(i)
+                    if e is not None:
+                        out.append(e)
+                else:  # ("owner", k): whoever owns the boundary tensor now
+                    out.extend(self._dep_events([args[i].owner]))
+            return out
+
+        for index, node in enumerate(d.nodes):
             if isinstance(node, AllocNode):
                 for a in node.alloc_ids:
                     real[a] = self._graph_alloc(d.allocs[a])
+                event_of_node[index] = self._log_alloc(len(node.alloc_ids), None)
                 continue
             for a in node.task_allocs:
                 real[a] = self._graph_alloc(d.allocs[a])
+            launch = Launch(blocks=node.blocks, flags=node.flags)
             if node.kernel is None:
+                event_of_node[index] = self._log_task(None, [], [], launch,
+                                                      dep_events(node.deps), None)
                 continue
             if node.pred is not None and not _pred_true(self, resolve(node.pred), node.loc):
                 continue
@@ -728,7 +900,9 @@ class Runtime:
             scalars = []
             for ref, t in node.scalars:
                 scalars.append((args[ref[1]] if ref[0] == "param" else ref[1], t))
+            event_of_node[index] = len(self._events)
             try:
-                self._run_task(node.kernel, tensors, scalars)
+                self._run_task(node.kernel, tensors, scalars, launch, dep_events(node.deps),
+                               None)
             except SimError as e:
                 raise SimError(f"{node.loc}: replayed task @{node.kernel}: {e}") from None

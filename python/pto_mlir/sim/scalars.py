@@ -86,6 +86,18 @@ def scalar_bits(value, t: TypeInfo) -> bytes:
     return t.name.encode() + b":" + struct.pack("<d", float(value))
 
 
+def slot_bits(value, t: TypeInfo) -> int:
+    """The ``uint64_t`` task-argument slot holding scalar ``value`` of type
+    ``t``: an integer zero-extended from its width, a float as its IEEE bits
+    (``to_u64``)."""
+    if t.kind == "int":
+        return to_unsigned(value, t.width)
+    if t.name == "bf16":
+        return float_to_bf16_bits(value)
+    fmt = {"f16": "<e", "f32": "<f", "f64": "<d"}[t.name]
+    return int.from_bytes(struct.pack(fmt, float(value)), "little")
+
+
 def bf16_bits_to_float(bits: int) -> float:
     return struct.unpack("<f", struct.pack("<I", (int(bits) & 0xFFFF) << 16))[0]
 
