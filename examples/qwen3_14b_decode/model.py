@@ -39,7 +39,6 @@ Run as a script to print the module with name locations (what
 locations (the Python lines that built each op) instead.
 """
 
-import argparse
 import math
 import sys
 from dataclasses import dataclass, replace
@@ -454,34 +453,10 @@ def _attention_stage(d: Dims, *, q, k, v, t_q, t_k, t_v, q_norm_w, k_norm_w, rop
 # ----------------------------------------------------------------------------
 
 
-def _name_only(loc: Location) -> Location:
-    return Location.name(loc.name_str) if loc.is_a_name() else Location.unknown()
-
-
 def to_text(module: Module, debug_info: bool = False) -> str:
-    """The module's text, values named after their name locations.
-
-    By default every location is reduced to its name (``loc("wq")``), so the
-    text does not depend on where the script lives and ``pto-translate``
-    still prints the names; ``debug_info`` keeps the Python file and line.
-    """
-    if debug_info:
-        return module.operation.get_asm(enable_debug_info=True,
-                                        use_name_loc_as_prefix=True)
-    with module.context:
-        copy = Module.parse(module.operation.get_asm(enable_debug_info=True))
-        def strip(op):
-            op.location = _name_only(op.location)
-            for region in op.regions:
-                for block in region.blocks:
-                    for arg in block.arguments:
-                        arg.set_location(_name_only(arg.location))
-                    for inner in block.operations:
-                        strip(inner.operation)
-        strip(copy.operation)
-    text = copy.operation.get_asm(enable_debug_info=True, use_local_scope=True,
-                                  use_name_loc_as_prefix=True)
-    return text.replace(" loc(unknown)", "")
+    """The module's text, values named after their name locations
+    (:func:`pto_mlir.builder.to_text`)."""
+    return b.to_text(module, debug_info)
 
 
 HEADER = """\
@@ -491,22 +466,8 @@ HEADER = """\
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-o", "--output", help="write the module here instead of stdout")
-    parser.add_argument("--debug-info", action="store_true",
-                        help="print full locations (Python file and line) instead of names only")
-    parser.add_argument("--small", action="store_true",
-                        help="the scaled-down variant (model.SMALL)")
-    args = parser.parse_args(argv)
-    with Context():
-        module = build(SMALL if args.small else QWEN3_14B)
-        text = HEADER + to_text(module, debug_info=args.debug_info)
-    if args.output:
-        with open(args.output, "w") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
-    return 0
+    return b.example_main(build, QWEN3_14B, SMALL, HEADER, argv,
+                          description=__doc__.splitlines()[0])
 
 
 if __name__ == "__main__":

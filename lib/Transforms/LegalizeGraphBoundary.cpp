@@ -298,6 +298,14 @@ void GraphBoundaryLegalizer::analyze() {
   planCallSiteSlices();
 }
 
+/// Returns true if every offset and size of `slice` is the same on every
+/// call: a literal window.
+static bool isLiteralWindow(SliceOp slice, const ReplayInvariance &analysis) {
+  auto invariant = [&](Value v) { return analysis.isReplayInvariant(v); };
+  return llvm::all_of(slice.getOffsets(), invariant) &&
+         llvm::all_of(slice.getSizes(), invariant);
+}
+
 /// Step C: an allocation that runs once per call (in the body or in scopes
 /// of it) becomes an InOut parameter; each caller allocates
 /// `<name>__graph_arg<N>` right before the call. One under loops of literal
@@ -340,7 +348,8 @@ void GraphBoundaryLegalizer::planAllocations(
         llvm::all_of(create->getUsers(), [&](Operation *user) {
           auto slice = dyn_cast<SliceOp>(user);
           return slice && hasHoistableOffsets(slice, analysis) &&
-                 hasRebuildableSizes(slice, analysis);
+                 hasRebuildableSizes(slice, analysis) &&
+                 !isLiteralWindow(slice, analysis);
         });
     if (!allocation.loops.empty()) {
       // The runtime allocates row-major shapes of rank 1 or more with
@@ -623,6 +632,18 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
     bool sizesHoistable = llvm::all_of(
         slice.getSizes(), [&](Value v) { return analysis.isHoistable(v); });
 
+    // A window the same on every call of a buffer the body allocates stays
+    // in the body: the buffer becomes a parameter (or an arena window), so
+    // the window is one of a boundary tensor at a place that never
+    // changes; at the call site it would only take another boundary tensor.
+    if (allInvariant && isa_and_present<CreateOp>(root.getDefiningOp())) {
+      plan.decisions.push_back(
+          {false, "view-left-in-place", slice.getLoc(),
+           "stays in the body: it is a window of a buffer the body "
+           "allocates, the same on every call, and the buffer becomes a "
+           "parameter"});
+      return;
+    }
     bool canRebuild = !throughView && !chosenAtRunTime;
     bool hoist = canRebuild && offsetsHoistable && sizesRebuildable;
     if (hoist) {

@@ -1315,6 +1315,74 @@ def scope(manual: bool = False, name: Optional[str] = None) -> Scope:
     return Scope(op, bool(manual), loc)
 
 
+# -- Printing -------------------------------------------------------------------
+
+
+def _name_only(loc: Location) -> Location:
+    return Location.name(loc.name_str) if loc.is_a_name() else Location.unknown()
+
+
+def to_text(module: Module, debug_info: bool = False) -> str:
+    """The module's text, each value named after its name location (the
+    ``name=`` of the op that built it: ``%wq``, not ``%0``).
+
+    By default every location is reduced to its name (``loc("wq")``), so the
+    text does not depend on where the building script lives and
+    ``pto-translate`` still names the C++ variables after it;
+    ``debug_info`` keeps the Python file and line of every op.
+    """
+    if debug_info:
+        return module.operation.get_asm(enable_debug_info=True,
+                                        use_name_loc_as_prefix=True)
+    with module.context:
+        copy = Module.parse(module.operation.get_asm(enable_debug_info=True))
+
+        def strip(op):
+            op.location = _name_only(op.location)
+            for region in op.regions:
+                for block in region.blocks:
+                    for arg in block.arguments:
+                        arg.set_location(_name_only(arg.location))
+                    for inner in block.operations:
+                        strip(inner.operation)
+
+        strip(copy.operation)
+    text = copy.operation.get_asm(enable_debug_info=True, use_local_scope=True,
+                                  use_name_loc_as_prefix=True)
+    return text.replace(" loc(unknown)", "")
+
+
+def example_main(build, default, small, header: str,
+                 argv: Optional[Sequence[str]] = None, description: str = "") -> int:
+    """The command line of an example program: prints ``build(default)``
+    (``build(small)`` with ``--small``) as :func:`to_text` does, after
+    ``header``, to stdout or to ``-o FILE``; ``--debug-info`` keeps the
+    Python file and line of every op.
+
+    Returns:
+        the exit status (0).
+    """
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("-o", "--output", help="write the module here instead of stdout")
+    parser.add_argument("--debug-info", action="store_true",
+                        help="print full locations (Python file and line) instead of names only")
+    parser.add_argument("--small", action="store_true",
+                        help="the scaled-down variant (SMALL)")
+    args = parser.parse_args(argv)
+    with Context():
+        module = build(small if args.small else default)
+        text = header + to_text(module, debug_info=args.debug_info)
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 # -- Task id arrays -------------------------------------------------------------
 
 

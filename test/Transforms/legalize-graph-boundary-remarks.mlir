@@ -131,3 +131,23 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A literal window of a buffer the body allocates stays in the body (the
+// buffer becomes a parameter; the window is one of it at a fixed place).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%w: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>}) {
+    // expected-remark@+1 {{[Passed] hoisted-allocation | Category:pto-legalize-graph-boundary | Function=g | CallSiteName=alloc__graph_arg0, Parameter=1, Remark="moves to the call sites: it runs once per call, so the recording would take it from the graph heap on every call; now inout tensor parameter #1 of @g, allocated by each caller as 'alloc__graph_arg0'"}}
+    %buf = pto.create : !pto.tensor<16x16xf32>
+    // expected-remark@+1 {{[Missed] view-left-in-place | Category:pto-legalize-graph-boundary | Function=g | Remark="stays in the body: it is a window of a buffer the body allocates, the same on every call, and the buffer becomes a parameter"}}
+    %part = pto.slice %buf[4, 0] [4, 16] : !pto.tensor<16x16xf32> to !pto.tensor<4x16xf32>
+    %p1, %t = pto.submit @k(%part) : (!pto.tensor<4x16xf32>) -> !pto.tensor<4x16xf32>
+    pto.return
+  }
+  pto.orchestration @main(%w: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @g(%w) : (!pto.tensor<4x16xf32>) -> ()
+    pto.return
+  }
+}

@@ -1259,3 +1259,50 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   }
 }
 
+
+// -----
+
+// Literal windows of a buffer the body allocates stay in the body: the
+// buffer becomes an arena window, and each tile a window of it at a place
+// that never changes (no boundary tensor per tile). The tiles of `acts`
+// are written one per task; `acts` itself is read whole afterwards. `tiles`,
+// read only through literal windows, is packed like any allocation.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @fill(%x: !pto.tensor<16x8xf32>, %o: !pto.tensor<16x4xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @sum(%x: !pto.tensor<16x8xf32>, %o: !pto.tensor<16x8xf32> {pto.direction = #pto.direction<inout>})
+
+  // CHECK-LABEL: pto.graph @tiles(
+  // CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<16x8xf32>,
+  // CHECK-SAME:      %[[O:[a-z0-9_]+]]: !pto.tensor<16x8xf32> {pto.direction = #pto.direction<inout>},
+  // CHECK-SAME:      %[[ARENA:[a-z0-9_]+]]: !pto.tensor<512xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>}) {
+  // CHECK:         %[[AF:.+]] = pto.slice %[[ARENA]] [0] [128]
+  // CHECK-NEXT:    %[[A:.+]] = pto.reshape %[[AF]] : !pto.tensor<128xf32> to !pto.tensor<16x8xf32>
+  // CHECK:         %[[T0:.+]] = pto.slice %[[A]] [0, 0] [16, 4]
+  // CHECK-NEXT:    pto.submit @fill(%[[X]], %[[T0]])
+  // CHECK-NEXT:    %[[T1:.+]] = pto.slice %[[A]] [0, 4] [16, 4]
+  // CHECK-NEXT:    pto.submit @fill(%[[X]], %[[T1]])
+  // CHECK-NEXT:    pto.submit @sum(%[[A]], %[[O]])
+  // CHECK:         pto.slice %{{.+}} [0, 4] [16, 4]
+  // CHECK-NEXT:    pto.submit @fill(%[[X]], %{{.+}})
+  // CHECK-NEXT:    return
+  pto.graph @tiles(%x: !pto.tensor<16x8xf32>, %o: !pto.tensor<16x8xf32> {pto.direction = #pto.direction<inout>}) {
+    %acts = pto.create : !pto.tensor<16x8xf32>
+    %tiles = pto.create : !pto.tensor<16x8xf32>
+    %t0 = pto.slice %acts[0, 0] [16, 4] : !pto.tensor<16x8xf32> to !pto.tensor<16x4xf32>
+    %f0, %i0 = pto.submit @fill(%x, %t0) : (!pto.tensor<16x8xf32>, !pto.tensor<16x4xf32>) -> !pto.tensor<16x4xf32>
+    %t1 = pto.slice %acts[0, 4] [16, 4] : !pto.tensor<16x8xf32> to !pto.tensor<16x4xf32>
+    %f1, %i1 = pto.submit @fill(%x, %t1) : (!pto.tensor<16x8xf32>, !pto.tensor<16x4xf32>) -> !pto.tensor<16x4xf32>
+    %o1, %i2 = pto.submit @sum(%acts, %o) : (!pto.tensor<16x8xf32>, !pto.tensor<16x8xf32>) -> !pto.tensor<16x8xf32>
+    %u = pto.slice %tiles[0, 4] [16, 4] : !pto.tensor<16x8xf32> to !pto.tensor<16x4xf32>
+    %f2, %i3 = pto.submit @fill(%x, %u) : (!pto.tensor<16x8xf32>, !pto.tensor<16x4xf32>) -> !pto.tensor<16x4xf32>
+    pto.return
+  }
+
+  // CHECK-LABEL: pto.orchestration @main(
+  // CHECK-NEXT:    %[[AR:.+]] = pto.create : !pto.tensor<512xf32>
+  // CHECK-NEXT:    pto.call @tiles(%{{.+}}, %{{.+}}, %[[AR]])
+  pto.orchestration @main(%x: !pto.tensor<16x8xf32>, %o: !pto.tensor<16x8xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @tiles(%x, %o) : (!pto.tensor<16x8xf32>, !pto.tensor<16x8xf32>) -> ()
+    pto.return
+  }
+}

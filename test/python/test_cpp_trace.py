@@ -7,8 +7,10 @@ task by task: kernels, tensor windows and directions, scalar slots, block
 counts, flags, explicit dependencies, allocations and each Graph launch
 (cpp_trace.py). Counts, never times."""
 
+import json
 import re
 import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -28,6 +30,7 @@ EXAMPLES = [
     ("examples/decoder_layer.mlir", True),
     ("examples/graph_translation.mlir", True),
     ("examples/qwen3_14b_decode/qwen3_14b_decode.mlir", False),
+    ("examples/qwen3_14b_decode_full/qwen3_14b_decode_full.mlir", False),
     # The launch attributes and the owner-seeded dependency of a Graph.
     ("test/Target/Cpp/hbg-launch-spec.mlir", True),
 ]
@@ -140,3 +143,31 @@ def test_comparison_sees_a_wrong_translation(builder, pto_opt, pto_translate, pa
     wrong = cpp_trace.compare(legalized, runs, api, builder, pto_opt, pto_translate, entry=entry,
                               edit_cpp=edit)
     assert wrong.difference is not None
+
+
+# -- what pto-compile reports is what the C++ does ------------------------------
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_compile_report_matches_the_running_cpp(tmp_path, pto_compile, api):
+    """The main job's report (recorded nodes per Graph, boundary, calls,
+    allocation calls per run) against scripts/orchestration_stats.py's
+    measurement of the C++ it wrote, run for two steps on the stub."""
+    out = tmp_path / "model"
+    subprocess.run([pto_compile, str(REPO / "examples" / "qwen3_14b_decode" / "model.py"),
+                    "-o", str(out), "--runtime-api", api], check=True, capture_output=True)
+    report = json.loads((out / "report.json").read_text())
+    stats = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "orchestration_stats.py"), str(out / "model.cpp"),
+         "--module", str(out / "model.legalized.mlir"), "--api", api, "--json"],
+        check=True, capture_output=True, text=True)
+    measured = json.loads(stats.stdout)
+    [graph] = report["graphs"]
+    [recorded] = measured["graphs"].values()
+    assert recorded["nodes"] == graph["recorded_nodes"]
+    assert recorded["boundary tensors"] == len(graph["tensors_after"])
+    assert recorded["boundary scalars"] == len(graph["scalars_after"])
+    for step in measured["steps"]:
+        assert step["graph launches"] == graph["calls"]
+        assert step["allocation calls"] == report["orchestration_heap"]["allocation_calls"]
+    assert [s["records"] for s in measured["steps"]] == [1, 0]

@@ -80,7 +80,7 @@ def test_run_sh_passes_relative_paths_from_the_callers_directory(tmp_path, kind)
     assert log.read_text().splitlines() == [f"{caller} prog.mlir -o out"]
 
 
-def test_run_sh_default_compiles_the_qwen3_example_from_the_checkout(tmp_path):
+def test_run_sh_default_compiles_the_qwen3_port_from_the_checkout(tmp_path):
     result, log, checkout, _ = _run_run_sh(tmp_path, [])
     assert result.returncode == 0, result.stderr
-    assert log.read_text().splitlines() == [f"{checkout} examples/qwen3_14b_decode/model.py"]
+    assert log.read_text().splitlines() == [f"{checkout} examples/qwen3_14b_decode_full/model.py"]

@@ -47,11 +47,13 @@
 //   {"kind":"run"}                                 start of a run
 //   {"kind":"arg","index":i,"addr":A}              an entry tensor's buffer
 //   {"kind":"alloc","count":n}                     one alloc_tensors
-//   {"kind":"graph","graph":g,"key":"<hex>","mode":"record"|"replay"|"eager"}
+//   {"kind":"graph","graph":g,"launch":l,"boundary_tensors":n,"boundary_scalars":m,
+//    "key":"<hex>","mode":"record"|"replay"|"eager"}
 //   {"kind":"task","kernels":[ids],"tensors":[[dir,addr,offset,[shape],[strides]],...],
 //    "scalars":[bits,...],"blocks":n,"flags":[...],"deps":[event,...]}
 //   {"kind":"dummy","deps":[event,...]}
-// where g numbers Graph functions in order of first launch, key is the
+// Events a Graph launch runs carry "launch":l, the launch's number in the
+// run. g numbers Graph functions in order of first launch, key is the
 // launch's key beyond the function (Config hash / config bytes), `event` is the
 // index of an earlier event of the run (counting from the "run" line's
 // successor), dir is "in", "out", "inout" or "no_dep", and offsets, shapes
@@ -234,13 +236,21 @@ public:
     uint32_t ndims;
     DataType dtype;
 
+    uint64_t buffer_size_bytes() const { return stub::element_count(shapes, ndims) * stub::element_size(dtype); }
+
     ChipTensor materialize(PTO2TaskId owner) const {
-        uint64_t bytes = stub::element_count(shapes, ndims) * stub::element_size(dtype);
-        ChipTensor t = stub::contiguous(shapes, ndims, dtype, stub::allocate(bytes));
+        ChipTensor t = stub::contiguous(shapes, ndims, dtype, stub::allocate(buffer_size_bytes()));
         t.owner_task_id = owner;
         return t;
     }
 };
+
+// The runtime's helpers for hand-written orchestrations that carve tensors
+// out of their own storage (tensor_create_info.h).
+inline uint64_t get_element_size(DataType t) { return stub::element_size(t); }
+inline void init_tensor_from_create_info(ChipTensor& t, const TensorCreateInfo& ci, void* addr, uint64_t size) {
+    t = stub::contiguous(ci.shapes, ci.ndims, ci.dtype, PTOBufferHandle{(uint64_t)(uintptr_t)addr, size});
+}
 
 class TensorRef {
 public:
@@ -509,6 +519,8 @@ struct Recording {
 struct State {
     uint64_t next_task = 1;
     int64_t events = 0;                       // events printed this run
+    int64_t launches = 0;                     // Graph launches this run
+    int64_t executing = -1;                   // the launch whose nodes run, or -1
     std::map<uint64_t, int64_t> event_of_task;  // raw id -> event
     Recording* recording = nullptr;
     std::map<const void*, int> graph_numbers;
@@ -535,7 +547,8 @@ inline std::string join(const uint32_t* values, uint32_t n) {
     return text;
 }
 
-inline int64_t emit_line(const std::string& line, uint64_t task) {
+inline int64_t emit_line(std::string line, uint64_t task) {
+    if (state().executing >= 0) line.insert(line.size() - 1, ",\"launch\":" + std::to_string(state().executing));
     printf("%s\n", line.c_str());
     if (task) state().event_of_task[task] = state().events;
     return state().events++;
@@ -808,16 +821,23 @@ void submit_graph(const void* function, const GraphTaskArgs& args, const std::st
     auto found = s.definitions.find({function, key});
     std::string hex;
     for (unsigned char c : key) hex += "0123456789abcdef"[c >> 4], hex += "0123456789abcdef"[c & 15];
-    std::string head = "{\"kind\":\"graph\",\"graph\":" + std::to_string(number) + ",\"key\":\"" + hex +
+    int64_t launch = s.launches++;
+    std::string head = "{\"kind\":\"graph\",\"graph\":" + std::to_string(number) + ",\"launch\":" +
+                       std::to_string(launch) + ",\"boundary_tensors\":" + std::to_string(args.tensor_count) +
+                       ",\"boundary_scalars\":" + std::to_string(args.scalar_count) + ",\"key\":\"" + hex +
                        "\",\"mode\":\"";
     if (found != s.definitions.end()) {
         if (check_layout && !same_layout(found->second.boundary, args)) {
             emit_line(head + "eager\"}", 0);
+            s.executing = launch;
             body();  // the ordinary path: the body's calls run as they come
+            s.executing = -1;
             return;
         }
         emit_line(head + "replay\"}", 0);
+        s.executing = launch;
         execute(found->second, args);
+        s.executing = -1;
         return;
     }
     Recording rec;
@@ -828,7 +848,9 @@ void submit_graph(const void* function, const GraphTaskArgs& args, const std::st
     s.recording = nullptr;
     if (rec.definition.nodes.empty()) fail("a Graph recording of no node");
     emit_line(head + "record\"}", 0);
+    s.executing = launch;
     execute(rec.definition, args);
+    s.executing = -1;
     s.definitions.emplace(std::make_pair(function, key), std::move(rec.definition));
 }
 

@@ -80,6 +80,7 @@ int main() {
         if (aicpu_orchestration_config(args).expected_arg_count != count)
             stub::fail("the entry expects another number of arguments");
         stub::state().events = 0;
+        stub::state().launches = 0;
         stub::state().event_of_task.clear();
         printf("{\"kind\":\"run\"}\n");
         for (auto [index, addr] : arg_lines)

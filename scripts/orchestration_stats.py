@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Runs an orchestration C++ file on the stub runtime (test/stub_runtime) and
+prints its task structure: per Graph, the nodes of its first recording
+(tasks, dummy barriers, allocations), the explicit dependency edges among
+them, the kernels it launches, its SPMD tasks and its boundary; per step
+(one run of the entry), the allocation calls and the tensors they allocate,
+the tasks run and the Graph launches.
+
+The file can be what pto-translate printed or a hand-written orchestration
+(one that includes "runtime.h" gets the stub's). The entry's arguments are
+described by an IR module's entry signature (--module: static shapes) or by
+a JSON list (--args: [["bf16", [16, 5120]], ...]; element types as in MLIR).
+Tensors get no storage: the figures are counts, and a host read of an
+argument fails.
+
+    scripts/orchestration_stats.py pto-out/model/model.cpp \\
+        --module pto-out/model/model.legalized.mlir --api spec
+    scripts/orchestration_stats.py $SIMPLER/examples/a2a3/host_build_graph/\\
+qwen3_14b_decode/kernels/orchestration/decode_fwd_layers.cpp \\
+        --args examples/qwen3_14b_decode_full/handwritten_args.json --api simpler_6ebaf771
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import List, Sequence, Tuple
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "test" / "python"))
+
+import cpp_trace  # noqa: E402  (test/python: the stub runtime's driver)
+
+
+def _arguments_from_module(path: Path) -> List[Tuple[str, Sequence[int]]]:
+    from pto_mlir.ir import Context, Module
+    from pto_mlir.sim.program import load_program
+    text = path.read_text()
+    with Context():
+        program = load_program(Module.parse(text))
+    entry = cpp_trace.entry_name(text)
+    out = []
+    for p in program.function(entry, "orchestration").params:
+        if not p.type.is_tensor:
+            raise SystemExit(f"{path}: @{entry} takes a scalar; describe the arguments with --args")
+        if any(d is None for d in p.type.shape):
+            raise SystemExit(f"{path}: @{entry} takes a tensor of dynamic shape; use --args")
+        out.append((p.type.element_type, tuple(p.type.shape)))
+    return out
+
+
+def _driver_line(element_type: str, shape: Sequence[int]) -> str:
+    strides, stride = [], 1
+    for extent in reversed(shape):
+        strides.insert(0, stride)
+        stride *= extent
+    return (f"T {cpp_trace.DATA_TYPES[element_type]} {len(shape)} {' '.join(map(str, shape))} "
+            f"{' '.join(map(str, strides))} 0 {stride} -")
+
+
+def statistics(runs: List[dict]) -> dict:
+    """The figures of the stub's trace (see the module docstring)."""
+    steps = []
+    graphs = {}
+    for run in runs:
+        events = run["events"]
+        launches = [e for e in events if e["kind"] == "graph"]
+        outside = [e for e in events if e["kind"] != "graph" and "launch" not in e]
+        steps.append({
+            "allocation calls": sum(1 for e in outside if e["kind"] == "alloc"),
+            "tensors allocated": sum(e["count"] for e in outside if e["kind"] == "alloc"),
+            "tasks": sum(1 for e in events if e["kind"] in ("task", "dummy")),
+            "graph launches": len(launches),
+            "records": sum(1 for e in launches if e["mode"] == "record"),
+            "replays": sum(1 for e in launches if e["mode"] == "replay"),
+        })
+        for launch in launches:
+            if launch["mode"] != "record" or launch["graph"] in graphs:
+                continue
+            nodes = [e for e in events if e["kind"] != "graph" and e.get("launch") == launch["launch"]]
+            tasks = [e for e in nodes if e["kind"] == "task"]
+            graphs[launch["graph"]] = {
+                "nodes": len(nodes),
+                "tasks": len(tasks),
+                "dummy barriers": sum(1 for e in nodes if e["kind"] == "dummy"),
+                "allocations": sum(1 for e in nodes if e["kind"] == "alloc"),
+                "explicit edges": sum(len(e.get("deps", [])) for e in nodes),
+                "kernels": len({k for e in tasks for k in e["kernels"] if k >= 0}),
+                "SPMD tasks (blocks > 1)": sum(1 for e in tasks if e["blocks"] > 1),
+                "boundary tensors": launch["boundary_tensors"],
+                "boundary scalars": launch["boundary_scalars"],
+            }
+    return {"graphs": graphs, "steps": steps}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("cpp", type=Path, help="the orchestration C++ file")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--module", type=Path, help="an IR module whose entry the C++ is")
+    source.add_argument("--args", type=Path, help="a JSON list of [element type, shape]")
+    parser.add_argument("--api", choices=cpp_trace.API_LEVELS, default="spec",
+                        help="the runtime API level the C++ was printed for")
+    parser.add_argument("--steps", type=int, default=2, help="runs of the entry (default 2)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    options = parser.parse_args(argv)
+
+    if options.module:
+        arguments = _arguments_from_module(options.module)
+    else:
+        arguments = [(t, tuple(s)) for t, s in json.loads(options.args.read_text())]
+    lines = [_driver_line(t, s) for t, s in arguments]
+    step = cpp_trace.EntryArgs([], f"{len(lines)}\n" + "\n".join(lines))
+    with cpp_trace.workdir() as directory:
+        builder = cpp_trace.StubBuilder(Path(directory))
+        exe = builder.build(options.cpp.read_text(), options.api)
+        runs = cpp_trace.run_stub(exe, [step] * options.steps)
+    stats = statistics(runs)
+    if options.json:
+        print(json.dumps(stats, indent=2))
+        return 0
+    for number, graph in sorted(stats["graphs"].items()):
+        print(f"Graph {number} (its first recording):")
+        for name, value in graph.items():
+            print(f"  {name:26} {value}")
+    for number, step_stats in enumerate(stats["steps"]):
+        print(f"step {number}:")
+        for name, value in step_stats.items():
+            print(f"  {name:26} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+"""examples/qwen3_14b_decode_full: the Qwen3-14B decode step with the task
+structure of the runtime's hand-written host_build_graph orchestration.
+
+What pto-compile makes of it is checked against the hand-written figures
+(docs/qwen3.md): at most 277 recorded nodes per Graph, 631 explicit edges,
+26 boundary tensors, no boundary scalar, 2 allocation calls per decode
+step; the C++ is run on the stub runtime to measure them and compiled
+against the project's header at both API levels; the scaled-down variant
+replays like it runs eagerly in the simulator."""
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pto_mlir import pipelines, sim
+from pto_mlir.ir import Context
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLE = REPO / "examples" / "qwen3_14b_decode_full"
+CXX = shutil.which("g++")
+needs_cxx = pytest.mark.skipif(CXX is None, reason="g++ is not installed")
+
+#: The hand-written orchestration's figures (docs/qwen3.md): the bounds.
+HANDWRITTEN = {"nodes": 277, "explicit edges": 631, "boundary tensors": 26,
+               "allocation calls": 2}
+
+
+def _load_model():
+    spec = importlib.util.spec_from_file_location("qwen3_14b_decode_full_model",
+                                                  EXAMPLE / "model.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+model = _load_model()
+
+
+def test_checked_in_mlir_is_what_the_script_prints():
+    printed = subprocess.run([sys.executable, str(EXAMPLE / "model.py")], check=True,
+                             capture_output=True, text=True).stdout
+    assert (EXAMPLE / "qwen3_14b_decode_full.mlir").read_text() == printed, (
+        "stale: regenerate with python examples/qwen3_14b_decode_full/model.py "
+        "-o examples/qwen3_14b_decode_full/qwen3_14b_decode_full.mlir")
+
+
+@pytest.fixture(scope="module", params=["spec", "simpler_6ebaf771"])
+def compiled(request, tmp_path_factory):
+    """pto-compile's output at one API level, and the stub's measurement
+    of its C++ over two decode steps."""
+    api = request.param
+    out = tmp_path_factory.mktemp(f"qwen3-full-{api}")
+    subprocess.run([shutil.which("pto-compile"), str(EXAMPLE / "model.py"), "-o", str(out),
+                    "--runtime-api", api], check=True, capture_output=True)
+    stats = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "orchestration_stats.py"),
+         str(out / "model.cpp"), "--module", str(out / "model.legalized.mlir"), "--api", api,
+         "--json"], check=True, capture_output=True, text=True)
+    return api, out, json.loads((out / "report.json").read_text()), json.loads(stats.stdout)
+
+
+def test_report_meets_the_handwritten_structure(compiled):
+    _, _, report, _ = compiled
+    [graph] = report["graphs"]
+    assert graph["recorded_nodes"] <= HANDWRITTEN["nodes"]
+    assert len(graph["tensors_after"]) <= HANDWRITTEN["boundary tensors"]
+    assert graph["scalars_after"] == []
+    assert graph["calls"] == model.QWEN3_14B.layers
+    assert report["orchestration_heap"]["allocation_calls"] <= HANDWRITTEN["allocation calls"]
+    # The intermediates are two arenas, one per element type, that the
+    # caller allocates once per decode step.
+    arenas = [h for h in graph["hoisted"] if h["kind"] == "allocation"]
+    assert sorted(h["name"] for h in arenas) == ["arena_bf16", "arena_f32"]
+
+
+def test_running_cpp_has_the_handwritten_structure(compiled):
+    _, _, report, stats = compiled
+    [graph] = stats["graphs"].values()
+    assert graph["nodes"] == report["graphs"][0]["recorded_nodes"] <= HANDWRITTEN["nodes"]
+    assert graph["explicit edges"] <= HANDWRITTEN["explicit edges"]
+    assert graph["boundary tensors"] <= HANDWRITTEN["boundary tensors"]
+    assert graph["boundary scalars"] == 0
+    # 265 tasks and 12 fences, on 33 kernels; 16 tasks run several blocks.
+    assert (graph["tasks"], graph["dummy barriers"], graph["kernels"]) == (265, 12, 33)
+    assert graph["SPMD tasks (blocks > 1)"] == 16
+    for step in stats["steps"]:
+        assert step["allocation calls"] <= HANDWRITTEN["allocation calls"]
+        assert step["graph launches"] == model.QWEN3_14B.layers
+    assert [s["records"] for s in stats["steps"]] == [1, 0]
+
+
+@needs_cxx
+def test_cpp_compiles_against_the_runtime_header(compiled):
+    api, out, _, _ = compiled
+    define = ["-DPTO_RUNTIME_API_SIMPLER_6EBAF771"] if api != "spec" else []
+    result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-Wall", "-Werror", *define,
+                             "-I", str(REPO / "runtime" / "include"), str(out / "model.cpp")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-4000:]
+
+
+def test_small_variant_replays_like_eager():
+    """At SMALL sizes (the same 277-node structure), the legalized program
+    replayed computes what the program as written computes eagerly, with no
+    graph heap; as written, replay is wrong (every layer would reuse layer
+    0's weights and KV cache rows) and takes graph heap on every call."""
+    with Context():
+        original = sim.load_program(model.build(model.SMALL))
+        legal_module = model.build(model.SMALL)
+        pipelines.legalize_graph_boundary(legal_module)
+        legal = sim.load_program(legal_module)
+    rng = np.random.default_rng(7)
+    runs = [sim.default_arguments(original, "decode_step", rng) for _ in range(3)]
+    result = sim.compare_modes(legal, "decode_step", runs, reference=original)
+    assert result.equal, result.mismatches
+    assert result.replay_graph_heap == [0, 0, 0]
+    (definition,) = result.replay.definitions_of("decoder_layer")
+    assert definition.num_nodes == HANDWRITTEN["nodes"]
+    unlegalized = sim.compare_modes(original, "decode_step", runs)
+    assert set(unlegalized.mismatches) == {0, 1, 2}
+    assert all(heap > 0 for heap in unlegalized.replay_graph_heap)
+
+
+def test_dimensions_are_checked():
+    with pytest.raises(ValueError, match="heads \\* head_dim"):
+        model.Dims(heads=39)
+    with pytest.raises(ValueError, match="positive int"):
+        model.Dims(layers=0)
