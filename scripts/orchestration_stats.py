@@ -18,6 +18,13 @@ argument fails.
     scripts/orchestration_stats.py $SIMPLER/examples/a2a3/host_build_graph/\\
 qwen3_14b_decode/kernels/orchestration/decode_fwd_layers.cpp \\
         --args examples/qwen3_14b_decode_full/handwritten_args.json --api simpler_6ebaf771
+
+With --against OTHER.cpp (its arguments and level given by --against-args /
+--against-module and --against-api), the first recording of each Graph of
+both files is also compared node by node: kind, kernel ids, block count,
+flags, scalars and the set of dependencies (as node numbers in the
+recording, or "before" for a task outside it). Buffers are not compared.
+The exit status is 1 if the structures differ.
 """
 
 from __future__ import annotations
@@ -25,9 +32,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 from pathlib import Path
-from typing import List, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "test" / "python"))
@@ -96,6 +102,57 @@ def statistics(runs: List[dict]) -> dict:
     return {"graphs": graphs, "steps": steps}
 
 
+def recordings(runs: List[dict]) -> dict:
+    """Graph number -> the nodes of its first recording, in a form two
+    orchestrations can be compared in (see the module docstring)."""
+    out = {}
+    events = runs[0]["events"]
+    for launch in (e for e in events if e["kind"] == "graph" and e["mode"] == "record"):
+        if launch["graph"] in out:
+            continue
+        indexed = [(i, e) for i, e in enumerate(events)
+                   if e["kind"] != "graph" and e.get("launch") == launch["launch"]]
+        first = indexed[0][0]
+        nodes = []
+        for _, e in indexed:
+            deps = sorted({d - first if d >= first else -1 for d in e.get("deps", [])})
+            nodes.append((e["kind"], tuple(e.get("kernels", ())), e.get("blocks", 1),
+                          tuple(e.get("flags", ())), tuple(e.get("scalars", ())),
+                          tuple("before" if d < 0 else d for d in deps)))
+        out[launch["graph"]] = nodes
+    return out
+
+
+def _run(cpp: Path, arguments, api: str, steps: int) -> List[dict]:
+    lines = [_driver_line(t, s) for t, s in arguments]
+    step = cpp_trace.EntryArgs([], f"{len(lines)}\n" + "\n".join(lines))
+    with cpp_trace.workdir() as directory:
+        builder = cpp_trace.StubBuilder(Path(directory))
+        exe = builder.build(cpp.read_text(), api)
+        return cpp_trace.run_stub(exe, [step] * steps)
+
+
+def _arguments(module: Optional[Path], args: Optional[Path]):
+    if module:
+        return _arguments_from_module(module)
+    return [(t, tuple(s)) for t, s in json.loads(args.read_text())]
+
+
+def compare_recordings(ours: dict, theirs: dict) -> List[str]:
+    """The differences between two :func:`recordings` (empty if none)."""
+    out = []
+    if sorted(ours) != sorted(theirs):
+        out.append(f"Graphs {sorted(ours)} against {sorted(theirs)}")
+    for number in sorted(set(ours) & set(theirs)):
+        a, b = ours[number], theirs[number]
+        if len(a) != len(b):
+            out.append(f"Graph {number}: {len(a)} nodes against {len(b)}")
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                out.append(f"Graph {number}, node {i}:\n  {x}\n  {y}")
+    return out
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("cpp", type=Path, help="the orchestration C++ file")
@@ -106,19 +163,29 @@ def main(argv=None) -> int:
                         help="the runtime API level the C++ was printed for")
     parser.add_argument("--steps", type=int, default=2, help="runs of the entry (default 2)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--against", type=Path,
+                        help="another orchestration to compare the recordings with")
+    parser.add_argument("--against-module", type=Path, help="--module for --against")
+    parser.add_argument("--against-args", type=Path, help="--args for --against")
+    parser.add_argument("--against-api", choices=cpp_trace.API_LEVELS, default="spec",
+                        help="--api for --against")
     options = parser.parse_args(argv)
+    if options.against and not (options.against_module or options.against_args):
+        parser.error("--against needs --against-module or --against-args")
 
-    if options.module:
-        arguments = _arguments_from_module(options.module)
-    else:
-        arguments = [(t, tuple(s)) for t, s in json.loads(options.args.read_text())]
-    lines = [_driver_line(t, s) for t, s in arguments]
-    step = cpp_trace.EntryArgs([], f"{len(lines)}\n" + "\n".join(lines))
-    with cpp_trace.workdir() as directory:
-        builder = cpp_trace.StubBuilder(Path(directory))
-        exe = builder.build(options.cpp.read_text(), options.api)
-        runs = cpp_trace.run_stub(exe, [step] * options.steps)
+    runs = _run(options.cpp, _arguments(options.module, options.args), options.api,
+                options.steps)
     stats = statistics(runs)
+    if options.against:
+        theirs = _run(options.against, _arguments(options.against_module,
+                                                  options.against_args),
+                      options.against_api, 1)
+        differences = compare_recordings(recordings(runs), recordings(theirs))
+        for line in differences[:20]:
+            print(line)
+        total = sum(len(nodes) for nodes in recordings(runs).values())
+        print(f"{len(differences)} differences over {total} recorded nodes")
+        return 1 if differences else 0
     if options.json:
         print(json.dumps(stats, indent=2))
         return 0

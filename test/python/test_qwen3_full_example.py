@@ -132,3 +132,33 @@ def test_dimensions_are_checked():
         model.Dims(heads=39)
     with pytest.raises(ValueError, match="positive int"):
         model.Dims(layers=0)
+
+
+def test_both_api_levels_record_the_same_graph(tmp_path):
+    """The port's C++ at the two API levels records the same 277 nodes
+    (kinds, kernels, blocks, flags, scalars, dependencies); against the
+    smaller model, scripts/orchestration_stats.py --against reports the
+    differences and exits 1."""
+    outs = {}
+    for api in ("spec", "simpler_6ebaf771"):
+        outs[api] = tmp_path / api
+        subprocess.run([shutil.which("pto-compile"), str(EXAMPLE / "model.py"), "-o",
+                        str(outs[api]), "--runtime-api", api], check=True, capture_output=True)
+    stats = [sys.executable, str(REPO / "scripts" / "orchestration_stats.py"),
+             str(outs["spec"] / "model.cpp"), "--module",
+             str(outs["spec"] / "model.legalized.mlir"), "--steps", "1"]
+    same = subprocess.run(stats + [
+        "--against", str(outs["simpler_6ebaf771"] / "model.cpp"),
+        "--against-module", str(outs["simpler_6ebaf771"] / "model.legalized.mlir"),
+        "--against-api", "simpler_6ebaf771"], capture_output=True, text=True)
+    assert same.returncode == 0, same.stdout + same.stderr
+    assert "0 differences over 277 recorded nodes" in same.stdout
+    small = tmp_path / "small"
+    subprocess.run([shutil.which("pto-compile"),
+                    str(REPO / "examples" / "qwen3_14b_decode" / "model.py"), "-o", str(small)],
+                   check=True, capture_output=True)
+    other = subprocess.run(stats + ["--against", str(small / "model.cpp"), "--against-module",
+                                    str(small / "model.legalized.mlir")],
+                           capture_output=True, text=True)
+    assert other.returncode == 1, other.stdout + other.stderr
+    assert "Graph 0: 277 nodes against 25" in other.stdout

@@ -586,10 +586,18 @@ LogicalResult OrchestrationEmitter::emitGraph(GraphOp graph, StringRef name) {
       continue;
     }
     // The wrapper keeps the parameter origin replay patches; an integer
-    // copy would freeze the first call's value.
-    std::string argName = declare(arg, graph);
-    os << "const auto " << argName << " = " << slot << ";\n";
-    if (!llvm::is_contained(construction, arg))
+    // copy would freeze the first call's value. Only a task argument reads
+    // it: a construction value read nowhere else gets no wrapper (it would
+    // be an unused variable).
+    bool isConstruction = llvm::is_contained(construction, arg);
+    bool forwarded = llvm::any_of(
+        arg.getUsers(), [](Operation *user) { return isa<SubmitOp>(user); });
+    std::string argName = getRecordedName(arg, graph);
+    if (!isConstruction || forwarded) {
+      bind(arg, argName);
+      os << "const auto " << argName << " = " << slot << ";\n";
+    }
+    if (!isConstruction)
       continue;
     FailureOr<StringRef> cType = getConstructionType(graph, arg);
     if (failed(cType))
