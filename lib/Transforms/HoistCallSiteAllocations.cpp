@@ -41,10 +41,14 @@ struct HoistCallSiteAllocationsPass
     : impl::HoistCallSiteAllocationsBase<HoistCallSiteAllocationsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SymbolTable symbols(module);
+    // Only Graphs are callees: a table of them, not of every symbol (a
+    // module may declare a kernel per task).
+    DenseMap<StringAttr, GraphOp> graphs;
+    for (GraphOp graph : module.getOps<GraphOp>())
+      graphs[graph.getSymNameAttr()] = graph;
     SmallVector<std::pair<CreateOp, scf::ForOp>> moves;
     module.walk([&](CallOp call) {
-      auto graph = symbols.lookup<GraphOp>(call.getCalleeAttr().getAttr());
+      GraphOp graph = graphs.lookup(call.getCalleeAttr().getAttr());
       if (!graph)
         return;
       for (unsigned index = 0, e = call.getArgs().size(); index < e; ++index) {
@@ -62,6 +66,9 @@ struct HoistCallSiteAllocationsPass
           moves.push_back({create, outermost});
       }
     });
+    // Nothing moved: MLIR need not verify the module again.
+    if (moves.empty())
+      return markAllAnalysesPreserved();
     for (auto [create, loop] : moves) {
       create->moveBefore(loop);
       remark::passed(create.getLoc(), remark::RemarkOpts::name(
