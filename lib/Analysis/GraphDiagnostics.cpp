@@ -165,6 +165,14 @@ void nodeCountOutOfRange(GraphOp graph, int64_t nodes) {
       << " (GRAPH_MAX_NODES)";
 }
 
+void mayRecordNoNode(GraphOp graph) {
+  emitOpErrorAt(graph)
+      << "may record no node: each of its nodes is a barrier whose "
+         "dependencies may all be invalid task ids, and such a barrier is "
+         "not submitted; the runtime accepts 1 to "
+      << kGraphMaxNodes << " nodes (GRAPH_MAX_NODES)";
+}
+
 void unrecordableRead(ReadOp read, GraphOp graph, bool boundary) {
   emitOpErrorAt(read)
       << "reads, while Graph @" << graph.getName() << " is recorded, "

@@ -63,12 +63,25 @@ Operation *getRuntimeControlFlowParent(Operation *op, GraphOp graph) {
 }
 
 /// `barriers`: per block, the phase-fence barriers to be inserted in it.
-static uint64_t countNodes(Block &block,
-                           const DenseMap<Block *, unsigned> &barriers) {
-  uint64_t count = countAllocationBatches(block) + barriers.lookup(&block);
+/// `min` counts only the nodes recorded on every call: a barrier that may
+/// have only invalid dependencies (the phase fences included) may record
+/// nothing.
+static RecordedNodes countNodes(Block &block,
+                                const DenseMap<Block *, unsigned> &barriers) {
+  uint64_t batches = countAllocationBatches(block);
+  RecordedNodes count{batches, batches + barriers.lookup(&block)};
+  auto add = [](uint64_t &total, uint64_t more) {
+    total = llvm::SaturatingAdd<uint64_t>(total, more);
+  };
   for (Operation &op : block) {
-    if (isa<SubmitOp, TaskDummyOp>(op)) {
-      count = llvm::SaturatingAdd<uint64_t>(count, 1);
+    if (isa<SubmitOp>(op)) {
+      add(count.min, 1);
+      add(count.max, 1);
+      continue;
+    }
+    if (auto barrier = dyn_cast<TaskDummyOp>(op)) {
+      add(count.min, isAlwaysSubmitted(barrier) ? 1 : 0);
+      add(count.max, 1);
       continue;
     }
     uint64_t trips = 1;
@@ -76,24 +89,29 @@ static uint64_t countNodes(Block &block,
       trips = std::max<int64_t>(
           ReplayInvariance::getConstantTripCount(loop).value_or(1), 0);
     for (Region &region : op.getRegions())
-      for (Block &nested : region)
-        count = llvm::SaturatingAdd<uint64_t>(
-            count, llvm::SaturatingMultiply<uint64_t>(
-                       trips, countNodes(nested, barriers)));
+      for (Block &nested : region) {
+        RecordedNodes inner = countNodes(nested, barriers);
+        add(count.min, llvm::SaturatingMultiply<uint64_t>(trips, inner.min));
+        add(count.max, llvm::SaturatingMultiply<uint64_t>(trips, inner.max));
+      }
   }
   return count;
 }
 
-int64_t countRecordedNodes(GraphOp graph) {
+RecordedNodes countRecordedNodeRange(GraphOp graph) {
   if (graph.isExternal())
-    return 0;
+    return {};
   // The barriers pto-expand-manual-phase-fence will insert record nodes
   // too: charged now, so that a Graph accepted here is still accepted after
   // the prepare pipeline.
   DenseMap<Block *, unsigned> barriers;
   for (auto &fence : getPhaseFences(graph))
     ++barriers[fence.first.getParentBlock()];
-  return std::min<uint64_t>(countNodes(graph.getBody().front(), barriers),
+  return countNodes(graph.getBody().front(), barriers);
+}
+
+int64_t countRecordedNodes(GraphOp graph) {
+  return std::min<uint64_t>(countRecordedNodeRange(graph).max,
                             std::numeric_limits<int64_t>::max());
 }
 
@@ -277,9 +295,13 @@ LogicalResult verifyGraphLegality(GraphOp graph,
         failed = true;
   });
 
+  RecordedNodes range = countRecordedNodeRange(graph);
   int64_t nodes = countRecordedNodes(graph);
   if (nodes < 1 || nodes > kGraphMaxNodes) {
     diag::nodeCountOutOfRange(graph, nodes);
+    failed = true;
+  } else if (range.min < 1) {
+    diag::mayRecordNoNode(graph);
     failed = true;
   }
 

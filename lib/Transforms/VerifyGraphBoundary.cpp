@@ -45,13 +45,16 @@ public:
   }
 
   LogicalResult verify() {
-    uint64_t nodes = walk(*entry, /*runtimeParent=*/nullptr,
-                          /*oncePerCall=*/true);
+    auto [sure, nodes] = walk(*entry, /*runtimeParent=*/nullptr,
+                              /*oncePerCall=*/true);
     checkReads();
     int64_t count =
         std::min<uint64_t>(nodes, std::numeric_limits<int64_t>::max());
     if (count < 1 || count > kGraphMaxNodes) {
       diag::nodeCountOutOfRange(graph, count);
+      failed = true;
+    } else if (sure < 1) {
+      diag::mayRecordNoNode(graph);
       failed = true;
     }
     return failure(failed);
@@ -59,15 +62,21 @@ public:
 
 private:
   /// Checks the ops of `block` and returns the nodes one execution of it
-  /// records. `runtimeParent`: the innermost op around `block` whose
-  /// region runs a call-varying number of times, or null. `oncePerCall`:
-  /// `block` runs exactly once per call (the body, or a scope in it).
-  uint64_t walk(Block &block, Operation *runtimeParent, bool oncePerCall) {
-    uint64_t nodes =
-        countAllocationBatches(block) + barriers.lookup(&block);
+  /// records at least (a barrier that may have only invalid dependencies,
+  /// a phase fence included, may not be submitted) and at most.
+  /// `runtimeParent`: the innermost op around `block` whose region runs a
+  /// call-varying number of times, or null. `oncePerCall`: `block` runs
+  /// exactly once per call (the body, or a scope in it).
+  std::pair<uint64_t, uint64_t> walk(Block &block, Operation *runtimeParent,
+                                     bool oncePerCall) {
+    uint64_t sure = countAllocationBatches(block);
+    uint64_t nodes = sure + barriers.lookup(&block);
     for (Operation &op : block) {
       check(op, runtimeParent, oncePerCall);
       if (isa<SubmitOp, TaskDummyOp>(op)) {
+        auto barrier = dyn_cast<TaskDummyOp>(op);
+        if (!barrier || isAlwaysSubmitted(barrier))
+          sure = llvm::SaturatingAdd<uint64_t>(sure, 1);
         nodes = llvm::SaturatingAdd<uint64_t>(nodes, 1);
         continue;
       }
@@ -91,12 +100,16 @@ private:
         }
       }
       for (Region &region : op.getRegions())
-        for (Block &nested : region)
+        for (Block &nested : region) {
+          auto [innerSure, inner] =
+              walk(nested, nestedParent, nestedOncePerCall);
+          sure = llvm::SaturatingAdd<uint64_t>(
+              sure, llvm::SaturatingMultiply<uint64_t>(trips, innerSure));
           nodes = llvm::SaturatingAdd<uint64_t>(
-              nodes, llvm::SaturatingMultiply<uint64_t>(
-                         trips, walk(nested, nestedParent, nestedOncePerCall)));
+              nodes, llvm::SaturatingMultiply<uint64_t>(trips, inner));
+        }
     }
-    return nodes;
+    return {sure, nodes};
   }
 
   void check(Operation &op, Operation *runtimeParent, bool oncePerCall) {

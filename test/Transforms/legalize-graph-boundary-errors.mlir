@@ -373,6 +373,29 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
+// Barriers over task ids that may all be invalid are not submitted: a body
+// of nothing else may record no node. (One barrier over nothing, or over a
+// launch's id, is always submitted: @fine records 2 nodes.)
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @ks(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %s: index)
+
+  // expected-error@+1 {{'pto.graph' op may record no node: each of its nodes is a barrier whose dependencies may all be invalid task ids, and such a barrier is not submitted; the runtime accepts 1 to 1024 nodes (GRAPH_MAX_NODES)}}
+  pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %none = pto.invalid_task_id
+    %b = pto.task_dummy deps(%none : !pto.task_id)
+    %b2 = pto.task_dummy deps(%b : !pto.task_id)
+    pto.return
+  }
+  pto.graph @fine(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %o1, %t = pto.submit @ks(%o, %c0) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>
+    %b = pto.task_dummy deps(%t : !pto.task_id)
+    pto.return
+  }
+}
+
+// -----
+
 // A Graph calling a Graph.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})

@@ -506,3 +506,25 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// Every node a barrier over task ids that may all be invalid: the
+// recording may hold no node.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  // expected-error@+1 {{'pto.graph' op may record no node: each of its nodes is a barrier whose dependencies may all be invalid task ids, and such a barrier is not submitted}}
+  pto.graph @g(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %none = pto.invalid_task_id
+    %init = pto.array_splat %none : !pto.task_id_array<2>
+    %ids = scf.for %i = %c0 to %c2 step %c1 iter_args(%a = %init) -> (!pto.task_id_array<2>) {
+      %prev = pto.array_get %a[%i] : !pto.task_id_array<2>
+      %b = pto.task_dummy deps(%prev : !pto.task_id)
+      %next = pto.array_update %a[%i], %b : !pto.task_id_array<2>
+      scf.yield %next : !pto.task_id_array<2>
+    } {pto.parallel}
+    pto.return
+  }
+}

@@ -45,6 +45,8 @@ void divisionByZero(Operation *division, unsigned argumentIndex);
 void varyingScalarArgument(SubmitOp submit, GraphOp graph, unsigned index,
                            Value argument);
 void nodeCountOutOfRange(GraphOp graph, int64_t nodes);
+/// Every node `graph` records is a barrier that may not be submitted.
+void mayRecordNoNode(GraphOp graph);
 /// `boundary`: the read tensor is a parameter (that a task writes), not a
 /// buffer of the Graph's own.
 void unrecordableRead(ReadOp read, GraphOp graph, bool boundary);

@@ -31,6 +31,15 @@ DenseMap<GraphOp, SmallVector<CallOp>> getGraphCallers(ModuleOp module);
 /// runtime loop or branch count once (they are rejected separately).
 int64_t countRecordedNodes(GraphOp graph);
 
+/// The nodes a recording of `graph` holds at least and at most: `max` as
+/// countRecordedNodes (unsaturated), `min` without the barriers that may
+/// not be submitted (all their dependencies may be invalid task ids; the
+/// phase fences included, see isAlwaysSubmitted).
+struct RecordedNodes {
+  uint64_t min = 0, max = 0;
+};
+RecordedNodes countRecordedNodeRange(GraphOp graph);
+
 /// How often an op runs per execution of the function around it.
 struct ExecutionCount {
   /// The product of the trip counts of the constant-trip `scf.for` loops

@@ -371,6 +371,12 @@ bool isAlwaysValidTaskId(Value taskId) {
          def->hasAttr(PTODialect::getAlwaysSubmittedAttrName());
 }
 
+bool isAlwaysSubmitted(TaskDummyOp barrier) {
+  return barrier.getDeps().empty() ||
+         barrier->hasAttr(PTODialect::getAlwaysSubmittedAttrName()) ||
+         llvm::any_of(barrier.getDeps(), isAlwaysValidTaskId);
+}
+
 Runtime getModuleRuntime(ModuleOp module) {
   if (auto attr = module->getAttrOfType<RuntimeAttr>(
           PTODialect::getRuntimeAttrName()))

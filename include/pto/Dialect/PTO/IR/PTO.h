@@ -54,6 +54,12 @@ RuntimeApi getModuleRuntimeApi(ModuleOp module);
 /// `pto.submit`, or of a `pto.task_dummy` marked `pto.always_submitted`.
 bool isAlwaysValidTaskId(Value taskId);
 
+/// Returns true if `barrier` is submitted on every execution: it has no
+/// dependency, is marked `pto.always_submitted`, or one of its dependencies
+/// is always valid. (A barrier whose dependencies all turn out invalid is
+/// not submitted.)
+bool isAlwaysSubmitted(TaskDummyOp barrier);
+
 /// Returns the number of the entry-block tensor argument `graph` returns at
 /// `position` (the parameter a launch's result `position` is tied to), or
 /// std::nullopt if it returns something else there or has no body.
