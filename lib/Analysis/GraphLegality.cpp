@@ -296,7 +296,8 @@ LogicalResult verifyGraphLegality(GraphOp graph,
   });
 
   RecordedNodes range = countRecordedNodeRange(graph);
-  int64_t nodes = countRecordedNodes(graph);
+  int64_t nodes =
+      std::min<uint64_t>(range.max, std::numeric_limits<int64_t>::max());
   if (nodes < 1 || nodes > kGraphMaxNodes) {
     diag::nodeCountOutOfRange(graph, nodes);
     failed = true;

@@ -54,11 +54,13 @@ loops and scopes the way the DSL does::
   :func:`array_get`, :func:`array_update`.
 """
 
+import argparse
 import builtins
 import abc
 import contextlib
 import inspect
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
@@ -1362,9 +1364,6 @@ def example_main(build, default, small, header: str,
     Returns:
         the exit status (0).
     """
-    import argparse
-    import sys
-
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("-o", "--output", help="write the module here instead of stdout")
     parser.add_argument("--debug-info", action="store_true",

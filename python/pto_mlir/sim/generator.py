@@ -190,10 +190,13 @@ class _GraphGen:
         self.r = rng
         # Draws for constructs added after the corpus was fixed, so that
         # every seed keeps the draws of `rng` (and its other constructs).
-        self.extra = random.Random(hash(rng.getstate()))
+        # Seeded from the integer part of the state only: the whole state
+        # holds None, whose hash differs between processes, and a seed must
+        # give the same program in every process.
+        self.extra = random.Random(hash(rng.getstate()[1]))
         # Launch attributes and mixed kernels draw from their own stream, so
         # that adding them kept every other draw of `extra` too.
-        self.launch_extra = random.Random(hash(rng.getstate()) ^ 0x5BD1E995)
+        self.launch_extra = random.Random(hash(rng.getstate()[1]) ^ 0x5BD1E995)
         self.name = name
         self.enabled = enabled
         self.features = features

@@ -422,11 +422,11 @@ class _Recorder(Executor):
         self.nodes: List[Union[AllocNode, TaskNode]] = []
         self.allocs: List[TensorView] = []
         self.config: Dict[tuple, bytes] = {}
-        self.batches: Dict[object, AllocNode] = {}
+        #: Open allocation batch per statement list: the node and its task id.
+        self.batches: Dict[object, Tuple[AllocNode, int]] = {}
         self.written: set = set()
         #: Task id handed out while recording -> its node index.
         self.node_of_id: Dict[int, int] = {}
-        self._owner_of_node: Dict[int, int] = {}
 
     # -- classification ------------------------------------------------------
 
@@ -454,7 +454,6 @@ class _Recorder(Executor):
         """Appends ``node``; returns the task id it gets."""
         task_id = self.rt._next_task_id()
         self.node_of_id[task_id] = len(self.nodes)
-        self._owner_of_node[id(node)] = task_id
         self.nodes.append(node)
         return task_id
 
@@ -478,17 +477,15 @@ class _Recorder(Executor):
     # -- Executor ------------------------------------------------------------
 
     def create(self, instr, shape, t, batchable, block_token):
-        if batchable:
-            # One batch per statement-list instance (the token), at most 16.
-            node = self.batches.get(block_token)
-            if node is None or len(node.alloc_ids) == ALLOC_TENSORS_ARGS:
-                node = AllocNode([])
-                self._new_node(node)
-                self.batches[block_token] = node
-        else:
+        batch = self.batches.get(block_token) if batchable else None
+        # One batch per statement-list instance (the token), at most 16.
+        if batch is None or len(batch[0].alloc_ids) == ALLOC_TENSORS_ARGS:
             node = AllocNode([])
-            self._new_node(node)
-        view = self._template(t, shape, self._owner_of_node[id(node)])
+            batch = (node, self._new_node(node))
+            if batchable:
+                self.batches[block_token] = batch
+        node, task_id = batch
+        view = self._template(t, shape, task_id)
         node.alloc_ids.append(view.buffer.alloc_id)
         return view
 
