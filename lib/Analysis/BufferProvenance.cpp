@@ -14,21 +14,36 @@ namespace mlir::pto {
 //===----------------------------------------------------------------------===//
 
 LaunchSignatures::LaunchSignatures(ModuleOp module) {
-  unsigned numFunctions = module.getBody()->getOperations().size();
-  kernelWritable.reserve(numFunctions);
-  for (Operation &op : module.getBody()->getOperations()) {
+  Block *body = module.getBody();
+  callees.reserve(body->getOperations().size());
+  for (Operation &op : body->getOperations()) {
     if (auto kernel = dyn_cast<KernelOp>(op)) {
-      SmallVector<int> &writable = kernelWritable[kernel.getSymNameAttr()];
-      for (unsigned i : getWritableTensorArgIndices(kernel))
-        writable.push_back(i);
-    } else if (auto graph = dyn_cast<GraphOp>(op)) {
-      SmallVector<int> &returned = graphReturned[graph.getSymNameAttr()];
-      for (unsigned position = 0, e = graph.getFunctionType().getNumResults();
-           position < e;
-           ++position) {
-        std::optional<unsigned> arg = getReturnedTensorArg(graph, position);
-        returned.push_back(arg ? static_cast<int>(*arg) : -1);
+      // The signature and argument attributes are read once per kernel,
+      // not through the function interface per parameter.
+      Slice slice{static_cast<unsigned>(tied.size()), 0, false};
+      ArrayRef<Type> inputs = kernel.getFunctionType().getInputs();
+      ArrayAttr argAttrs = kernel.getArgAttrsAttr();
+      for (auto [i, type] : llvm::enumerate(inputs)) {
+        if (!isa<TensorType>(type) || !argAttrs)
+          continue;
+        auto dict = dyn_cast_or_null<DictionaryAttr>(argAttrs[i]);
+        auto direction =
+            dict ? dict.getAs<DirectionAttr>(PTODialect::getDirectionAttrName())
+                 : DirectionAttr();
+        if (direction && direction.getValue() != Direction::in)
+          tied.push_back(i);
       }
+      slice.size = tied.size() - slice.begin;
+      callees[kernel.getSymNameAttr()] = slice;
+    } else if (auto graph = dyn_cast<GraphOp>(op)) {
+      Slice slice{static_cast<unsigned>(tied.size()), 0, true};
+      for (unsigned position = 0, e = graph.getFunctionType().getNumResults();
+           position < e; ++position) {
+        std::optional<unsigned> arg = getReturnedTensorArg(graph, position);
+        tied.push_back(arg ? static_cast<int>(*arg) : -1);
+      }
+      slice.size = tied.size() - slice.begin;
+      callees[graph.getSymNameAttr()] = slice;
     }
   }
 }
@@ -38,11 +53,11 @@ LaunchSignatures::getTiedOperandIndex(OpResult result) const {
   Operation *op = result.getOwner();
   unsigned number = result.getResultNumber();
   if (auto submit = dyn_cast<SubmitOp>(op)) {
-    auto it = kernelWritable.find(submit.getCalleeAttr().getAttr());
-    if (number >= submit.getOuts().size() || it == kernelWritable.end() ||
-        number >= it->second.size())
+    auto it = callees.find(submit.getCalleeAttr().getAttr());
+    if (it == callees.end() || it->second.isGraph ||
+        number >= it->second.size || number >= submit.getOuts().size())
       return std::nullopt;
-    unsigned param = it->second[number];
+    unsigned param = tied[it->second.begin + number];
     // An omitted tail parameter is allocated by the runtime: untied. `args`
     // is the first operand segment, so its indices are operand indices.
     if (param >= submit.getNumTensorArgs())
@@ -50,15 +65,17 @@ LaunchSignatures::getTiedOperandIndex(OpResult result) const {
     return param;
   }
   if (auto call = dyn_cast<CallOp>(op)) {
-    auto it = graphReturned.find(call.getCalleeAttr().getAttr());
-    if (it == graphReturned.end() || number >= it->second.size() ||
-        it->second[number] < 0 ||
-        static_cast<unsigned>(it->second[number]) >= call.getArgs().size())
+    auto it = callees.find(call.getCalleeAttr().getAttr());
+    if (it == callees.end() || !it->second.isGraph ||
+        number >= it->second.size)
       return std::nullopt;
-    return it->second[number];
+    int param = tied[it->second.begin + number];
+    if (param < 0 || static_cast<unsigned>(param) >= call.getArgs().size())
+      return std::nullopt;
+    return param;
   }
-  if (auto tied = dyn_cast<TiedOpInterface>(op))
-    return tied.getTiedResultOperandIndex(number);
+  if (auto tiedOp = dyn_cast<TiedOpInterface>(op))
+    return tiedOp.getTiedResultOperandIndex(number);
   return std::nullopt;
 }
 
@@ -250,6 +267,13 @@ BufferProvenance::BufferProvenance(FunctionOpInterface func,
 
 BufferProvenance::~BufferProvenance() = default;
 BufferProvenance::BufferProvenance(BufferProvenance &&) = default;
+
+Value BufferProvenance::getTiedOperand(OpResult result) const {
+  auto it = index.find(result);
+  if (it == index.end() || kinds[it->second] != Kind::Tied)
+    return {};
+  return values[preds[it->second][0]];
+}
 
 unsigned BufferProvenance::indexOf(Value tensor) const {
   auto it = index.find(tensor);

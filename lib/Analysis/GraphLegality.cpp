@@ -147,11 +147,10 @@ LogicalResult verifyConstructionReads(GraphOp graph,
   if (graph.isExternal())
     return success();
   // Buffers a task of this Graph writes, through any window of them.
-  const LaunchSignatures &launches = provenance.getLaunchSignatures();
   DenseSet<Value> written;
   graph.walk([&](SubmitOp submit) {
     for (OpResult result : submit.getOuts())
-      if (Value operand = launches.getTiedOperand(result))
+      if (Value operand = provenance.getTiedOperand(result))
         written.insert(provenance.getViewBase(operand));
   });
   bool failed = false;

@@ -9,9 +9,10 @@
 namespace mlir::pto {
 
 bool ReplayInvariance::isPureScalarOp(Operation *op) {
-  return op && op->getNumRegions() == 0 && isPure(op) &&
-         llvm::all_of(op->getOperandTypes(), isScalarType) &&
-         llvm::all_of(op->getResultTypes(), isScalarType);
+  // Types first: they rule out every launch without an interface query.
+  return op && op->getNumRegions() == 0 &&
+         llvm::all_of(op->getResultTypes(), isScalarType) &&
+         llvm::all_of(op->getOperandTypes(), isScalarType) && isPure(op);
 }
 
 bool ReplayInvariance::isScalarParameter(Value value) const {

@@ -8,7 +8,7 @@
 // the parameters and ops that die), in parallel over the Graphs; then every
 // call site is rewritten once from the plans; then each body is rewritten
 // once and checked, again in parallel. Diagnostics come out in the order a
-// single thread would emit them.
+// single thread emits them (every plan's, then every check's).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,7 @@
 #include "pto/Analysis/GraphHeap.h"
 #include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/ReplayInvariance.h"
+#include "pto/Support/OrderedParallel.h"
 #include "pto/Support/UserNames.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -28,7 +29,6 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
-#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/FoldUtils.h"
 #include "llvm/Support/MathExtras.h"
@@ -123,6 +123,9 @@ struct GraphPlan {
     SmallVector<std::pair<StringRef, std::string>, 3> args = {};
   };
   SmallVector<Decision> decisions;
+  /// Whether remarks are on at all: without a remark engine the messages
+  /// of the decisions that keep a Graph's shape are not even built.
+  bool explain = true;
 
   unsigned numNewTensors() const {
     return allocations.size() + arenas.size() + views.size();
@@ -770,6 +773,8 @@ void GraphBoundaryLegalizer::planScalars() {
 /// move out with their readers, and those that stay in the body (literal
 /// constants are not explained). One pre-order walk.
 void GraphBoundaryLegalizer::explainScalars(const ReplayInvariance &analysis) {
+  if (!plan.explain)
+    return;
   DenseSet<Value> parameters(plan.scalars.begin(), plan.scalars.end());
   // Values computed from the induction variable of a constant-trip loop.
   DenseSet<Value> fromInductionVariable;
@@ -1100,6 +1105,8 @@ void GraphBoundaryLegalizer::rewriteBody() {
           takeIterationWindow(rewriter, *allocation, parameter, constants);
     }
     rewriter.replaceAllUsesWith(value, parameter);
+    if (!plan.explain)
+      continue;
     std::string message;
     llvm::raw_string_ostream os(message);
     StringRef name;
@@ -1167,6 +1174,8 @@ void GraphBoundaryLegalizer::rewriteBody() {
     plan.decisions.push_back(std::move(decision));
   }
   for (unsigned i : plan.deadArgs.set_bits()) {
+    if (!plan.explain)
+      break;
     BlockArgument arg = entry().getArgument(newIndexOfOld(i));
     GraphPlan::Decision decision{
         true, "dead-parameter", arg.getLoc(),
@@ -1205,20 +1214,17 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
     plan.graph = graph;
     plan.callers = std::move(callers[graph]);
     plan.packIntoArenas = arenas;
+    plan.explain = context->getRemarkEngine() != nullptr;
   }
 
-  // Diagnostics of Graph i: 2i while planning, 2i + 1 while checking.
-  ParallelDiagnosticHandler diagnostics(context);
-  auto forEachPlan = [&](unsigned phase, function_ref<void(GraphPlan &)> fn) {
-    parallelForEach(context, llvm::seq<size_t>(0, plans.size()),
-                    [&](size_t i) {
-                      diagnostics.setOrderIDForThread(2 * i + phase);
-                      fn(plans[i]);
-                      diagnostics.eraseOrderIDForThread();
-                    });
+  // Diagnostics in the order of one thread: every Graph's plan, then every
+  // Graph's check.
+  OrderedParallelLoops loops(context);
+  auto forEachPlan = [&](function_ref<void(GraphPlan &)> fn) {
+    loops.forEach(plans.size(), [&](size_t i) { fn(plans[i]); });
   };
 
-  forEachPlan(0, [&](GraphPlan &plan) {
+  forEachPlan([&](GraphPlan &plan) {
     GraphBoundaryLegalizer(plan, launches).analyze();
   });
 
@@ -1229,7 +1235,7 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
       GraphBoundaryLegalizer(plan, launches).rewriteCallSites();
 
   std::atomic<bool> failed = false;
-  forEachPlan(1, [&](GraphPlan &plan) {
+  forEachPlan([&](GraphPlan &plan) {
     if (plan.failed) {
       failed = true;
       return;

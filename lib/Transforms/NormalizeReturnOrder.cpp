@@ -8,9 +8,9 @@
 #include "pto/Transforms/Passes.h"
 
 #include "pto/Analysis/BufferProvenance.h"
+#include "pto/Support/OrderedParallel.h"
 
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/IR/Threading.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir::pto {
@@ -83,9 +83,7 @@ struct NormalizeReturnOrderPass
     // thread, diagnostics in function order.
     std::vector<ReturnedParameters> perFunction(funcs.size());
     std::atomic<bool> failed = false;
-    ParallelDiagnosticHandler diagnostics(context);
-    parallelForEach(context, llvm::seq<size_t>(0, funcs.size()), [&](size_t i) {
-      diagnostics.setOrderIDForThread(i);
+    OrderedParallelLoops(context).forEach(funcs.size(), [&](size_t i) {
       FunctionOpInterface func = funcs[i];
       BufferProvenance provenance(func, launches);
       auto ret = cast<ReturnOp>(func.getFunctionBody().front().getTerminator());
@@ -111,7 +109,6 @@ struct NormalizeReturnOrderPass
               << "the returned buffer comes from this '" << def->getName()
               << "'";
       }
-      diagnostics.eraseOrderIDForThread();
     });
     ReturnedParameters parameters;
     for (ReturnedParameters &entries : perFunction)

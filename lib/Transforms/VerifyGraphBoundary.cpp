@@ -17,10 +17,10 @@
 #include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/PhaseFence.h"
 #include "pto/Analysis/ReplayInvariance.h"
+#include "pto/Support/OrderedParallel.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/IR/Threading.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::pto {
@@ -171,8 +171,7 @@ private:
     if (!submit)
       return;
     for (OpResult result : submit.getOuts())
-      if (Value operand =
-              provenance.getLaunchSignatures().getTiedOperand(result))
+      if (Value operand = provenance.getTiedOperand(result))
         written.insert(provenance.getViewBase(operand));
     if (::mlir::failed(verifyLaunchArguments(submit, graph, analysis)))
       failed = true;
@@ -213,10 +212,8 @@ struct VerifyGraphBoundaryPass
       return;
     LaunchSignatures launches(module);
     // Each Graph on its own thread; diagnostics in Graph order.
-    ParallelDiagnosticHandler diagnostics(context);
     std::atomic<bool> failed = false;
-    parallelForEach(context, llvm::seq<size_t>(0, graphs.size()), [&](size_t i) {
-      diagnostics.setOrderIDForThread(i);
+    OrderedParallelLoops(context).forEach(graphs.size(), [&](size_t i) {
       GraphOp graph = graphs[i];
       // The boundary, the returns and the call sites are read off the
       // signature and the calls, which the walk does not see.
@@ -228,7 +225,6 @@ struct VerifyGraphBoundaryPass
       }
       if (!ok)
         failed = true;
-      diagnostics.eraseOrderIDForThread();
     });
     if (failed)
       signalPassFailure();

@@ -19,6 +19,7 @@
 
 #include <array>
 #include <memory>
+#include <vector>
 
 namespace mlir::scf {
 class ForOp;
@@ -46,10 +47,16 @@ public:
   Value getTiedOperand(OpResult result) const;
 
 private:
-  /// Per kernel: its Out/InOut tensor parameters in order. Per Graph: the
-  /// parameter each result position returns, or -1.
-  DenseMap<StringAttr, SmallVector<int>> kernelWritable;
-  DenseMap<StringAttr, SmallVector<int>> graphReturned;
+  /// Per callee, its slice of `tied`. Per kernel: its Out/InOut tensor
+  /// parameters in order; per Graph: the parameter each result position
+  /// returns, or -1. One flat array keeps a module of 100,000 kernels in a
+  /// few megabytes: every launch looks its callee up here.
+  struct Slice {
+    unsigned begin = 0, size = 0;
+    bool isGraph = false;
+  };
+  DenseMap<StringAttr, Slice> callees;
+  std::vector<int> tied;
 };
 
 /// Buffer provenance of one function body (a `pto.graph`,
@@ -109,6 +116,10 @@ public:
   /// Returns true if every iteration of `loop` yields back, at `index`, the
   /// buffer its iteration argument carries in.
   bool carriesSameBuffer(scf::ForOp loop, unsigned index) const;
+
+  /// Returns the operand `result` (a tensor result of a launch) is tied to,
+  /// or null: read from the table, without asking the callee again.
+  Value getTiedOperand(OpResult result) const;
 
   /// Returns the entry-block tensor argument `tensor`'s root is, or null.
   BlockArgument getRootArgument(Value tensor) const;

@@ -333,10 +333,12 @@ LogicalResult PTODialect::verifyRegionArgAttribute(Operation *op,
   if (!isa<DirectionAttr>(attr.getValue()))
     return op->emitError() << "'" << name
                            << "' must be a #pto.direction attribute";
+  // Only a non-`in` direction needs the parameter's type.
+  if (cast<DirectionAttr>(attr.getValue()).getValue() == Direction::in)
+    return success();
   auto func = cast<FunctionOpInterface>(op);
   if (argIndex < func.getNumArguments() &&
-      !isa<TensorType>(func.getArgumentTypes()[argIndex]) &&
-      cast<DirectionAttr>(attr.getValue()).getValue() != Direction::in)
+      !isa<TensorType>(func.getArgumentTypes()[argIndex]))
     return op->emitOpError() << "parameter #" << argIndex
                              << " is a scalar: scalar parameters are passed "
                                 "by value and must be 'in'";

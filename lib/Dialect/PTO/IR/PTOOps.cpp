@@ -327,7 +327,12 @@ LogicalResult ReturnOp::verify() {
 /// A task launch or Graph call may only appear in a Graph or orchestration
 /// body: kernels run on the device and launch nothing.
 static LogicalResult verifyLaunchContext(Operation *op) {
-  auto func = op->getParentOfType<FunctionOpInterface>();
+  // The enclosing Graph or orchestration, found by op type before any
+  // interface query: this runs for every launch.
+  Operation *func = op->getParentOp();
+  while (func && !isa<GraphOp, OrchestrationOp>(func) &&
+         !isa<FunctionOpInterface>(func))
+    func = func->getParentOp();
   if (!isa_and_nonnull<GraphOp, OrchestrationOp>(func))
     return op->emitOpError()
            << "may only appear in a pto.graph or pto.orchestration body";
@@ -405,13 +410,18 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return emitOpError() << "'@" << getCallee()
                          << "' does not reference a pto.kernel";
   }
-  ArrayRef<Type> params = kernel.getArgumentTypes();
-  // Each parameter's direction, read once (this runs for every launch).
-  SmallVector<Direction, 8> directions;
-  directions.reserve(params.size());
-  for (unsigned i = 0, e = params.size(); i < e; ++i)
-    directions.push_back(getArgDirection(kernel, i));
-  unsigned numTensorParams = pto::getNumTensorArgs(kernel);
+  ArrayRef<Type> params = kernel.getFunctionType().getInputs();
+  // Each parameter's direction, read once from the kernel's argument
+  // attributes (this runs for every launch).
+  SmallVector<Direction, 8> directions(params.size(), Direction::in);
+  // (By name, not a uniqued StringAttr: no context lock per launch.)
+  if (ArrayAttr argAttrs = kernel.getArgAttrsAttr())
+    for (auto [direction, attrs] : llvm::zip(directions, argAttrs))
+      if (auto dict = dyn_cast_or_null<DictionaryAttr>(attrs))
+        if (auto attr = dict.getAs<DirectionAttr>(
+                PTODialect::getDirectionAttrName()))
+          direction = attr.getValue();
+  unsigned numTensorParams = llvm::count_if(params, llvm::IsaPred<TensorType>);
   unsigned numScalarParams = params.size() - numTensorParams;
   unsigned numTensorArgs = getNumTensorArgs();
   unsigned numScalarArgs = getArgs().size() - numTensorArgs;

@@ -129,11 +129,15 @@ TaskIdArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
 
 bool isScalarType(Type type) {
   // A task's scalar slot is 64 bits wide (`add_scalar(uint64_t)`).
+  if (isa<IndexType>(type))
+    return true;
+  if (isa<TensorType>(type)) // before FloatType, an interface lookup
+    return false;
   if (auto intType = dyn_cast<IntegerType>(type))
     return intType.isSignless() && intType.getWidth() <= 64;
   if (auto floatType = dyn_cast<FloatType>(type))
     return floatType.getWidth() <= 64;
-  return isa<IndexType>(type);
+  return false;
 }
 
 bool isValidParameterType(Type type) {
