@@ -114,23 +114,33 @@ struct GraphPlan {
   SmallVector<Operation *> scalarSlice, viewSlice;
   /// The remarks explaining each decision, emitted on the main thread once
   /// every Graph is done (in Graph order).
+  using RemarkArgs = SmallVector<std::pair<StringRef, std::string>, 3>;
   struct Decision {
     bool moved;
     StringRef name;
     Location loc;
-    std::string message;
-    /// Machine-readable arguments (key, value) after the message.
-    SmallVector<std::pair<StringRef, std::string>, 3> args = {};
+    /// Writes the message and appends the machine-readable arguments (key,
+    /// value). Called only when the remark is enabled, so a decision's text
+    /// costs nothing otherwise; it captures values, never ops the rewrite
+    /// may erase.
+    std::function<void(raw_ostream &, RemarkArgs &)> describe;
   };
   SmallVector<Decision> decisions;
-  /// Whether remarks are on at all: without a remark engine the messages
-  /// of the decisions that keep a Graph's shape are not even built.
+  /// Whether remarks are possible at all (the context has a remark engine):
+  /// without one the remark-only walks are skipped.
   bool explain = true;
 
   unsigned numNewTensors() const {
     return allocations.size() + arenas.size() + views.size();
   }
 };
+
+/// A decision whose message is fixed text (`text` has static storage).
+static GraphPlan::Decision fixedDecision(bool moved, StringRef name,
+                                         Location loc, StringRef text) {
+  return {moved, name, loc,
+          [text](raw_ostream &os, GraphPlan::RemarkArgs &) { os << text; }};
+}
 
 /// The argument attributes of a tensor parameter of `direction`: none for
 /// `in`, the default.
@@ -363,12 +373,12 @@ void GraphBoundaryLegalizer::planAllocations(
           allocation.copies == 0 || type.getNumElements() == 0 ||
           llvm::MulOverflow(rows, allocation.copies, stacked) ||
           stacked > std::numeric_limits<uint32_t>::max()) {
-        plan.decisions.push_back(
-            {false, "allocation-left-in-place", create.getLoc(),
+        plan.decisions.push_back(fixedDecision(
+            false, "allocation-left-in-place", create.getLoc(),
              "stays in the body: under loops of literal bounds it is a "
              "fresh buffer per iteration, and one buffer of a window per "
              "iteration would not be a shape the runtime allocates (rank 0, "
-             "column-major or over 32-bit extents) or would be empty"});
+             "column-major or over 32-bit extents) or would be empty"));
         return;
       }
       SmallVector<int64_t> shape(type.getShape());
@@ -603,15 +613,15 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
       BlockArgument viewed =
           provenance.getLowestPossibleViewedArgument(slice.getSource());
       if (!viewed) {
-        plan.decisions.push_back(
-            {false, "view-left-in-place", slice.getLoc(),
+        plan.decisions.push_back(fixedDecision(
+            false, "view-left-in-place", slice.getLoc(),
              iterationBuffers.contains(provenance.getRoot(slice.getSource()))
                  ? "stays in the body: it is a view of an allocation under "
                    "loops of literal bounds, which becomes a window of its "
                    "own per iteration"
                  : "stays in the body: it is a view of a buffer the body "
                    "itself allocates (region-local), not of a boundary "
-                   "tensor"});
+                   "tensor"));
         return;
       }
       root = viewed;
@@ -640,11 +650,11 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
     // the window is one of a boundary tensor at a place that never
     // changes; at the call site it would only take another boundary tensor.
     if (allInvariant && isa_and_present<CreateOp>(root.getDefiningOp())) {
-      plan.decisions.push_back(
-          {false, "view-left-in-place", slice.getLoc(),
+      plan.decisions.push_back(fixedDecision(
+          false, "view-left-in-place", slice.getLoc(),
            "stays in the body: it is a window of a buffer the body "
            "allocates, the same on every call, and the buffer becomes a "
-           "parameter"});
+           "parameter"));
       return;
     }
     bool canRebuild = !throughView && !chosenAtRunTime;
@@ -658,10 +668,10 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
     // Every operand the same on every call and some of them not
     // reconstructible at the call site: frozen, and correctly so.
     if (allInvariant) {
-      plan.decisions.push_back(
-          {false, "view-left-in-place", slice.getLoc(),
+      plan.decisions.push_back(fixedDecision(
+          false, "view-left-in-place", slice.getLoc(),
            "stays in the body: its window is the same on every call "
-           "(replay-invariant), so the recording may keep it"});
+           "(replay-invariant), so the recording may keep it"));
       return;
     }
     plan.failed = true;
@@ -798,26 +808,26 @@ void GraphBoundaryLegalizer::explainScalars(const ReplayInvariance &analysis) {
       if (movesOut(op, analysis) &&
           llvm::none_of(op->getResults(),
                         [&](Value v) { return parameters.contains(v); }))
-        plan.decisions.push_back(
-            {true, "scalar-recomputed-at-call-sites", op->getLoc(),
+        plan.decisions.push_back(fixedDecision(
+            true, "scalar-recomputed-at-call-sites", op->getLoc(),
              "moves to the call sites with its readers: only values that "
              "move out read it, so each call site recomputes it and it gets "
-             "no parameter"});
+             "no parameter"));
       return;
     }
     if (!llvm::all_of(op->getResults(), [&](Value v) {
           return analysis.isReplayInvariant(v);
         }))
       return;
-    plan.decisions.push_back(
-        {false, "scalar-left-in-place", op->getLoc(),
+    plan.decisions.push_back(fixedDecision(
+        false, "scalar-left-in-place", op->getLoc(),
          underLoop
              ? "stays in the body: it is computed from the induction "
                "variable of a loop of literal bounds, whose values every "
                "call repeats (replay-invariant)"
              : "stays in the body: it is computed from literals and "
                "boundary tensor extents, the same on every call "
-               "(replay-invariant)"});
+               "(replay-invariant)"));
   });
 }
 
@@ -981,29 +991,32 @@ void GraphBoundaryLegalizer::packIntoArena(GraphPlan::Arena &arena,
     rewriter.replaceAllUsesWith(member.create.getResult(), buffer);
     rewriter.setInsertionPoint(&entry(), after);
 
-    std::string message;
-    llvm::raw_string_ostream os(message);
-    os << "moves to the call sites: it runs "
-       << (member.loops.empty() ? "once per call"
-                                : std::to_string(member.copies) +
-                                      " times per call, under loops of "
-                                      "literal bounds")
-       << ", so the recording would take it from the graph heap on every "
-          "call; now elements ["
-       << offset << ", " << offset + member.type.getNumElements()
-       << ") of inout tensor parameter #" << final << " of @"
-       << graph.getName() << ", an arena of " << arena.elementType
-       << " holding " << arena.members.size()
-       << " allocations, allocated by each caller as '"
-       << arena.callSiteName << "'";
-    GraphPlan::Decision decision{true, "hoisted-allocation",
-                                 member.create.getLoc(), std::move(message)};
-    decision.args.push_back({"Parameter", std::to_string(final)});
-    decision.args.push_back({"CallSiteName", arena.callSiteName});
-    decision.args.push_back({"ArenaOffset", std::to_string(offset)});
-    if (!member.loops.empty())
-      decision.args.push_back({"Windows", std::to_string(member.copies)});
-    plan.decisions.push_back(std::move(decision));
+    plan.decisions.push_back(
+        {true, "hoisted-allocation", member.create.getLoc(),
+         [copies = member.copies, underLoops = !member.loops.empty(),
+          numElements = member.type.getNumElements(), offset, final,
+          graphName = graph.getName(), elementType = arena.elementType,
+          numMembers = arena.members.size(),
+          callSiteName = arena.callSiteName](raw_ostream &os,
+                                             GraphPlan::RemarkArgs &args) {
+           os << "moves to the call sites: it runs ";
+           if (underLoops)
+             os << copies << " times per call, under loops of literal bounds";
+           else
+             os << "once per call";
+           os << ", so the recording would take it from the graph heap on "
+                 "every call; now elements ["
+              << offset << ", " << offset + numElements
+              << ") of inout tensor parameter #" << final << " of @"
+              << graphName << ", an arena of " << elementType << " holding "
+              << numMembers << " allocations, allocated by each caller as '"
+              << callSiteName << "'";
+           args.push_back({"Parameter", std::to_string(final)});
+           args.push_back({"CallSiteName", callSiteName});
+           args.push_back({"ArenaOffset", std::to_string(offset)});
+           if (underLoops)
+             args.push_back({"Windows", std::to_string(copies)});
+         }});
   }
 }
 
@@ -1105,87 +1118,97 @@ void GraphBoundaryLegalizer::rewriteBody() {
           takeIterationWindow(rewriter, *allocation, parameter, constants);
     }
     rewriter.replaceAllUsesWith(value, parameter);
-    if (!plan.explain)
-      continue;
-    std::string message;
-    llvm::raw_string_ostream os(message);
-    StringRef name;
-    if (allocation && allocation->callSiteOnly) {
-      name = "hoisted-allocation";
-      os << "moves to the call sites: it runs once per call, so the "
-            "recording would take it from the graph heap on every call; "
-            "each caller allocates it as '"
-         << allocation->callSiteName
-         << "' and takes the views of it that move out, which join the "
-            "boundary in its place";
-    } else if (allocation && allocation->loops.empty()) {
-      name = "hoisted-allocation";
-      os << "moves to the call sites: it runs once per call, so the "
-            "recording would take it from the graph heap on every call; "
-            "now inout tensor parameter #"
-         << final << " of @" << graph.getName()
-         << ", allocated by each caller as '" << allocation->callSiteName
-         << "'";
-      if (!allocation->type.hasStaticShape())
-        os << " with the shape it computes from its arguments (part of the "
-              "boundary layout: a call with another shape records a new "
-              "definition)";
-    } else if (allocation) {
-      name = "hoisted-allocation";
-      os << "moves to the call sites: it runs " << allocation->copies
-         << " times per call, under loops of literal bounds, so the "
-            "recording would take it from the graph heap on every "
-            "iteration of every call; now inout tensor parameter #"
-         << final << " of @" << graph.getName()
-         << ", allocated by each caller as '" << allocation->callSiteName
-         << "', one window per iteration stacked along axis 0, each "
-            "iteration viewing its own";
+    StringRef graphName = graph.getName();
+    if (allocation) {
+      // `plan.allocations` outlives the remarks; the ops it names may not.
+      plan.decisions.push_back(
+          {true, "hoisted-allocation", value.getLoc(),
+           [allocation, final, graphName](raw_ostream &os,
+                                          GraphPlan::RemarkArgs &args) {
+             if (allocation->callSiteOnly) {
+               os << "moves to the call sites: it runs once per call, so "
+                     "the recording would take it from the graph heap on "
+                     "every call; each caller allocates it as '"
+                  << allocation->callSiteName
+                  << "' and takes the views of it that move out, which "
+                     "join the boundary in its place";
+             } else if (allocation->loops.empty()) {
+               os << "moves to the call sites: it runs once per call, so "
+                     "the recording would take it from the graph heap on "
+                     "every call; now inout tensor parameter #"
+                  << final << " of @" << graphName
+                  << ", allocated by each caller as '"
+                  << allocation->callSiteName << "'";
+               if (!allocation->type.hasStaticShape())
+                 os << " with the shape it computes from its arguments "
+                       "(part of the boundary layout: a call with another "
+                       "shape records a new definition)";
+             } else {
+               os << "moves to the call sites: it runs " << allocation->copies
+                  << " times per call, under loops of literal bounds, so "
+                     "the recording would take it from the graph heap on "
+                     "every iteration of every call; now inout tensor "
+                     "parameter #"
+                  << final << " of @" << graphName
+                  << ", allocated by each caller as '"
+                  << allocation->callSiteName
+                  << "', one window per iteration stacked along axis 0, "
+                     "each iteration viewing its own";
+             }
+             if (!allocation->callSiteOnly)
+               args.push_back({"Parameter", std::to_string(final)});
+             args.push_back({"CallSiteName", allocation->callSiteName});
+             if (!allocation->loops.empty())
+               args.push_back(
+                   {"Windows", std::to_string(allocation->copies)});
+           }});
     } else if (k < numNewTensors) {
-      name = "hoisted-view";
-      SliceOp slice = plan.views[k - numAllocations - numArenas].slice;
-      bool literal = llvm::all_of(slice->getOperands().drop_front(),
+      const GraphPlan::View &view =
+          plan.views[k - numAllocations - numArenas];
+      bool literal = llvm::all_of(view.slice->getOperands().drop_front(),
                                   [](Value v) {
                                     return matchPattern(v, m_Constant());
                                   });
-      os << "moves to the call sites: "
-         << (literal ? "a literal window of a boundary tensor, taken by the "
-                       "callers, joins the boundary in the tensor's place"
-                     : "its window depends on the call's boundary scalars "
-                       "or extents, which replay would freeze")
-         << "; now "
-         << stringifyDirection(
-                plan.views[k - numAllocations - numArenas].direction)
-         << " tensor parameter #" << final << " of @" << graph.getName();
+      plan.decisions.push_back(
+          {true, "hoisted-view", value.getLoc(),
+           [literal, direction = view.direction, final,
+            graphName](raw_ostream &os, GraphPlan::RemarkArgs &args) {
+             os << "moves to the call sites: "
+                << (literal ? "a literal window of a boundary tensor, taken "
+                              "by the callers, joins the boundary in the "
+                              "tensor's place"
+                            : "its window depends on the call's boundary "
+                              "scalars or extents, which replay would "
+                              "freeze")
+                << "; now " << stringifyDirection(direction)
+                << " tensor parameter #" << final << " of @" << graphName;
+             args.push_back({"Parameter", std::to_string(final)});
+           }});
     } else {
-      name = "hoisted-scalar";
-      os << "moves to the call sites: it is computed from the boundary "
-            "scalars, which replay would freeze; now scalar parameter #"
-         << final << " of @" << graph.getName();
+      plan.decisions.push_back(
+          {true, "hoisted-scalar", value.getLoc(),
+           [final, graphName](raw_ostream &os, GraphPlan::RemarkArgs &args) {
+             os << "moves to the call sites: it is computed from the "
+                   "boundary scalars, which replay would freeze; now scalar "
+                   "parameter #"
+                << final << " of @" << graphName;
+             args.push_back({"Parameter", std::to_string(final)});
+           }});
     }
-    GraphPlan::Decision decision{true, name, value.getLoc(), std::move(message)};
-    if (!allocation || !allocation->callSiteOnly)
-      decision.args.push_back({"Parameter", std::to_string(final)});
-    if (allocation) {
-      decision.args.push_back({"CallSiteName", allocation->callSiteName});
-      if (!allocation->loops.empty())
-        decision.args.push_back(
-            {"Windows", std::to_string(allocation->copies)});
-    }
-    plan.decisions.push_back(std::move(decision));
   }
   for (unsigned i : plan.deadArgs.set_bits()) {
-    if (!plan.explain)
-      break;
     BlockArgument arg = entry().getArgument(newIndexOfOld(i));
-    GraphPlan::Decision decision{
-        true, "dead-parameter", arg.getLoc(),
-        "parameter #" + std::to_string(i) + " of @" + graph.getName().str() +
-            " leaves the boundary: after hoisting nothing in the body "
-            "reads it"};
-    decision.args.push_back({"Parameter", std::to_string(i)});
-    if (std::optional<StringRef> name = getUserName(arg))
-      decision.args.push_back({"Name", name->str()});
-    plan.decisions.push_back(std::move(decision));
+    plan.decisions.push_back(
+        {true, "dead-parameter", arg.getLoc(),
+         [i, graphName = graph.getName(), userName = getUserName(arg)](
+             raw_ostream &os, GraphPlan::RemarkArgs &args) {
+           os << "parameter #" << i << " of @" << graphName
+              << " leaves the boundary: after hoisting nothing in the body "
+                 "reads it";
+           args.push_back({"Parameter", std::to_string(i)});
+           if (userName)
+             args.push_back({"Name", userName->str()});
+         }});
   }
   for (Operation *op : plan.erased)
     rewriter.eraseOp(op);
@@ -1258,8 +1281,14 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
       remark::detail::InFlightRemark emitted =
           decision.moved ? remark::passed(decision.loc, opts)
                          : remark::missed(decision.loc, opts);
-      emitted << decision.message;
-      for (auto &[key, value] : decision.args)
+      if (!emitted)
+        continue;
+      std::string message;
+      llvm::raw_string_ostream os(message);
+      GraphPlan::RemarkArgs args;
+      decision.describe(os, args);
+      emitted << message;
+      for (auto &[key, value] : args)
         emitted << remark::detail::Remark::Arg(key, value);
     }
 }
