@@ -262,6 +262,7 @@ BufferProvenance::BufferProvenance(FunctionOpInterface func,
   for (unsigned i = 0; i < n; ++i) {
     unsigned r = root[i];
     viewBase[i] = kinds[r] == Kind::View ? viewBase[preds[r][0]] : r;
+    anyChoice = anyChoice || isChoice(i);
   }
 }
 

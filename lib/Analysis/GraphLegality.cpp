@@ -118,6 +118,8 @@ int64_t countRecordedNodes(GraphOp graph) {
 Operation *getCallVaryingBufferChoice(Value tensor,
                                       const ReplayInvariance &analysis,
                                       BufferProvenance &provenance) {
+  if (!provenance.hasChoices())
+    return nullptr;
   for (Value choice :
        provenance.getPossibleRoots(tensor, BufferProvenance::FollowTies)) {
     if (!provenance.isChoice(choice) || !provenance.mayNameArgument(choice))

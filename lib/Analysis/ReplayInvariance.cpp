@@ -62,7 +62,10 @@ ReplayInvariance::ReplayInvariance(GraphOp graph,
         flags[loop.getInductionVar()] = Invariant;
       return;
     }
-    if (isPureScalarOp(op) && !matchPattern(op, m_Constant())) {
+    bool pureScalar = isPureScalarOp(op);
+    if (pureScalar)
+      pureScalarOps.insert(op);
+    if (pureScalar && !matchPattern(op, m_Constant())) {
       uint8_t common = Invariant | Hoistable;
       for (Value operand : op->getOperands())
         common &= flags.lookup(operand);

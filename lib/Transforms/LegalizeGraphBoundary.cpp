@@ -192,7 +192,7 @@ private:
   void planViews(BufferProvenance &provenance,
                  const ReplayInvariance &analysis);
   void planErasure(const ReplayInvariance &analysis);
-  void planScalars();
+  void planScalars(const ReplayInvariance &analysis);
   void explainScalars(const ReplayInvariance &analysis);
   void planCallSiteSlices();
   void packIntoArena(GraphPlan::Arena &arena, Value parameter, unsigned final,
@@ -292,7 +292,7 @@ void GraphBoundaryLegalizer::analyze() {
       if (auto dim = dyn_cast<DimOp>(op)) {
         auto arg = dyn_cast<BlockArgument>(dim.getSource());
         ok = arg && arg.getOwner() == &entry();
-      } else if (ReplayInvariance::isPureScalarOp(op)) {
+      } else if (analysis.isPureScalar(op)) {
         ok = ok || llvm::all_of(op->getOperands(), [&](Value v) {
                return rebuildable.contains(v) || analysis.isHoistable(v);
              });
@@ -306,7 +306,7 @@ void GraphBoundaryLegalizer::analyze() {
   if (plan.failed)
     return;
   planErasure(analysis);
-  planScalars();
+  planScalars(analysis);
   explainScalars(analysis);
   planCallSiteSlices();
 }
@@ -710,7 +710,7 @@ static bool isDerived(Value value, const ReplayInvariance &analysis) {
 /// Returns true if every result of `op` is derived: the op moves to the
 /// call sites (each keeps what it needs of it).
 static bool movesOut(Operation *op, const ReplayInvariance &analysis) {
-  return op->getNumResults() != 0 && ReplayInvariance::isPureScalarOp(op) &&
+  return op->getNumResults() != 0 && analysis.isPureScalar(op) &&
          llvm::all_of(op->getResults(),
                       [&](Value v) { return isDerived(v, analysis); });
 }
@@ -735,11 +735,14 @@ void GraphBoundaryLegalizer::planErasure(const ReplayInvariance &analysis) {
   });
   for (Operation *op : llvm::reverse(order)) {
     bool erase = dead.contains(op) || movesOut(op, analysis);
-    if (!erase && op->getNumResults() && op->getNumRegions() == 0 &&
-        isPure(op))
-      erase = llvm::all_of(op->getUsers(), [&](Operation *user) {
-        return dead.contains(user);
-      });
+    // Purity last: it is an interface query, and most ops have a reader
+    // that stays.
+    if (!erase && op->getNumResults() && op->getNumRegions() == 0)
+      erase = llvm::all_of(op->getUsers(),
+                           [&](Operation *user) {
+                             return dead.contains(user);
+                           }) &&
+              isPure(op);
     if (!erase)
       continue;
     dead.insert(op);
@@ -767,9 +770,9 @@ void GraphBoundaryLegalizer::planErasure(const ReplayInvariance &analysis) {
 /// Step A, the frontier only: a derived scalar becomes a parameter when an
 /// op that stays in the body reads it. What only erased ops read (other
 /// derived values, hoisted views) is recomputed at the call site instead.
-void GraphBoundaryLegalizer::planScalars() {
+void GraphBoundaryLegalizer::planScalars(const ReplayInvariance &analysis) {
   for (Operation *op : llvm::reverse(plan.erased)) {
-    if (!ReplayInvariance::isPureScalarOp(op))
+    if (!analysis.isPureScalar(op))
       continue;
     for (Value result : op->getResults())
       if (llvm::any_of(result.getUsers(), [&](Operation *user) {
@@ -796,7 +799,7 @@ void GraphBoundaryLegalizer::explainScalars(const ReplayInvariance &analysis) {
            ReplayInvariance::getConstantTripCount(loop);
   };
   graph.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op->getNumResults() == 0 || !ReplayInvariance::isPureScalarOp(op) ||
+    if (op->getNumResults() == 0 || !analysis.isPureScalar(op) ||
         op->hasTrait<OpTrait::ConstantLike>())
       return;
     bool underLoop = llvm::any_of(op->getOperands(), [&](Value v) {

@@ -113,6 +113,10 @@ public:
   /// at run time (see the class comment).
   bool isChoice(Value value) const;
 
+  /// Returns true if the function has any choice: without one, every
+  /// tensor's only possible root is its root.
+  bool hasChoices() const { return anyChoice; }
+
   /// Returns true if every iteration of `loop` yields back, at `index`, the
   /// buffer its iteration argument carries in.
   bool carriesSameBuffer(scf::ForOp loop, unsigned index) const;
@@ -169,6 +173,7 @@ private:
   SmallVector<unsigned> root, viewBase;
   /// Per iteration argument: whether its loop carries the same buffer.
   SmallVector<bool> sameBuffer;
+  bool anyChoice = false;
   std::unique_ptr<PossibleRootSets> sets[4];
 };
 

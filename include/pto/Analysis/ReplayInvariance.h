@@ -11,6 +11,7 @@
 #include "pto/Analysis/BufferProvenance.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir::scf {
 class ForOp;
@@ -65,6 +66,10 @@ public:
   /// clone.
   static bool isPureScalarOp(Operation *op);
 
+  /// isPureScalarOp for an op of the Graph as analyzed, read from the walk
+  /// that built the analysis (purity is an interface query per op).
+  bool isPureScalar(Operation *op) const { return pureScalarOps.contains(op); }
+
   GraphOp getGraph() const { return graph; }
 
 private:
@@ -72,6 +77,7 @@ private:
   GraphOp graph;
   Block *entry = nullptr;
   DenseMap<Value, uint8_t> flags;
+  DenseSet<Operation *> pureScalarOps;
 };
 
 } // namespace mlir::pto
