@@ -1245,9 +1245,9 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
 
   // Diagnostics in the order of one thread: every Graph's plan, then every
   // Graph's check.
-  OrderedParallelLoops loops(context);
   auto forEachPlan = [&](function_ref<void(GraphPlan &)> fn) {
-    loops.forEach(plans.size(), [&](size_t i) { fn(plans[i]); });
+    parallelForEachOrdered(context, plans.size(),
+                           [&](size_t i) { fn(plans[i]); });
   };
 
   forEachPlan([&](GraphPlan &plan) {

@@ -83,7 +83,7 @@ struct NormalizeReturnOrderPass
     // thread, diagnostics in function order.
     std::vector<ReturnedParameters> perFunction(funcs.size());
     std::atomic<bool> failed = false;
-    OrderedParallelLoops(context).forEach(funcs.size(), [&](size_t i) {
+    parallelForEachOrdered(context, funcs.size(), [&](size_t i) {
       FunctionOpInterface func = funcs[i];
       BufferProvenance provenance(func, launches);
       auto ret = cast<ReturnOp>(func.getFunctionBody().front().getTerminator());

@@ -213,7 +213,7 @@ struct VerifyGraphBoundaryPass
     LaunchSignatures launches(module);
     // Each Graph on its own thread; diagnostics in Graph order.
     std::atomic<bool> failed = false;
-    OrderedParallelLoops(context).forEach(graphs.size(), [&](size_t i) {
+    parallelForEachOrdered(context, graphs.size(), [&](size_t i) {
       GraphOp graph = graphs[i];
       // The boundary, the returns and the call sites are read off the
       // signature and the calls, which the walk does not see.

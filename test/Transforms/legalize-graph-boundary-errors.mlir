@@ -360,6 +360,33 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
+// Two Graphs, one rejected while it is planned (@first: a view that
+// cannot move) and one when the legalized body is checked (@second: no
+// node). The RUN lines above compare the order with and without threads:
+// every Graph's planning diagnostics, then every Graph's checks.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+
+  // expected-error@+1 {{'pto.graph' op records 0 nodes}}
+  pto.graph @second(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.return
+  }
+
+  pto.graph @first(%w: !pto.tensor<512x128xf32>,
+                   %o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
+                   %lens: !pto.tensor<8xi32>) {
+    %v = pto.read %lens[0] : !pto.tensor<8xi32>
+    // expected-note@+1 {{this value varies between calls}}
+    %off = arith.index_cast %v : i32 to index
+    // expected-error@+1 {{'pto.slice' op takes a view of boundary tensor #0 of Graph @first whose window can differ between calls}}
+    %wl = pto.slice %w[%off, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
+    %o1, %t = pto.submit @k(%wl, %o) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
 // An empty body records no node.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})

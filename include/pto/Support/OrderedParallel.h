@@ -12,42 +12,29 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 
-#include <optional>
-
 namespace mlir::pto {
 
-/// Runs loops over [0, n) on the context's threads. The diagnostics of
-/// iteration i of the k-th loop run through one object are reported after
-/// those of every earlier loop and every earlier iteration of the same loop:
-/// the order of a single thread. Without multithreading the loops run in
-/// order on the calling thread and the diagnostics pass straight through
-/// (no per-iteration bookkeeping, which costs a thread-id query each).
-class OrderedParallelLoops {
-public:
-  explicit OrderedParallelLoops(MLIRContext *context) : context(context) {
-    if (context->isMultithreadingEnabled())
-      handler.emplace(context);
-  }
-
-  /// Calls `fn(i)` for every i in [0, n), possibly concurrently.
-  void forEach(size_t n, function_ref<void(size_t)> fn) {
-    size_t base = nextOrderID;
-    nextOrderID += n;
-    parallelForEach(context, llvm::seq<size_t>(0, n), [&](size_t i) {
-      if (handler)
-        handler->setOrderIDForThread(base + i);
+/// Calls `fn(i)` for every i in [0, n), on the context's threads when it
+/// has them. The diagnostics the calls emit are reported before this
+/// returns, in the order of i: what one thread running the loop would emit.
+/// Without multithreading the loop runs in order on the calling thread and
+/// diagnostics pass straight through (no per-iteration bookkeeping, which
+/// costs a thread-id query each).
+inline void parallelForEachOrdered(MLIRContext *context, size_t n,
+                                   function_ref<void(size_t)> fn) {
+  if (!context->isMultithreadingEnabled()) {
+    for (size_t i = 0; i < n; ++i)
       fn(i);
-      if (handler)
-        handler->eraseOrderIDForThread();
-    });
+    return;
   }
-
-private:
-  MLIRContext *context;
-  /// Reports the collected diagnostics in order when destroyed.
-  std::optional<ParallelDiagnosticHandler> handler;
-  size_t nextOrderID = 0;
-};
+  // Reports what it collected, in order, when destroyed.
+  ParallelDiagnosticHandler handler(context);
+  parallelForEach(context, llvm::seq<size_t>(0, n), [&](size_t i) {
+    handler.setOrderIDForThread(i);
+    fn(i);
+    handler.eraseOrderIDForThread();
+  });
+}
 
 } // namespace mlir::pto
 
