@@ -34,6 +34,7 @@ Run (docs/performance.md has the table this prints):
     python benchmarks/legalize_scaling.py --shape shared --max-tasks 1000000
     python benchmarks/legalize_scaling.py --threads        # 1 vs 2 threads
     python benchmarks/legalize_scaling.py --shape shared --bytecode
+    python benchmarks/legalize_scaling.py --threads --bytecode --no-verify-each
 """
 
 from __future__ import annotations
@@ -117,12 +118,15 @@ sys.exit(os.waitstatus_to_exitcode(status))
 """
 
 
-def run_once(pto_opt: str, path: str, threads: int | None, bytecode: bool) -> Run:
+def run_once(pto_opt: str, path: str, threads: int | None, bytecode: bool,
+             verify_each: bool = True) -> Run:
     """Runs the pipeline once; returns MLIR's timing figures and the peak RSS."""
     cmd = [pto_opt, path, "--pto-graph-legalize-pipeline", "--mlir-timing",
            "-o", os.devnull]
     if bytecode:
         cmd.append("--emit-bytecode")
+    if not verify_each:
+        cmd.append("--verify-each=false")
     if threads == 1:
         cmd.append("--mlir-disable-threading")
     proc = subprocess.run([sys.executable, "-c", _RUNNER, *cmd],
@@ -143,9 +147,12 @@ def run_once(pto_opt: str, path: str, threads: int | None, bytecode: bool) -> Ru
 
 
 def measure(pto_opt: str, shape: str, n: int, k: int, repeat: int,
-            threads: int | None = None, bytecode: bool = False) -> Run:
+            threads: int | None = None, bytecode: bool = False,
+            verify_each: bool = True) -> Run:
     """Median of `repeat` runs on the module of (shape, N, K); with
-    `bytecode`, the module is read and written as MLIR bytecode."""
+    `bytecode`, the module is read and written as MLIR bytecode; without
+    `verify_each`, MLIR does not verify the module after each pass (the
+    pipeline's own work only)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "in.mlir")
         with open(path, "w") as f:
@@ -154,7 +161,8 @@ def measure(pto_opt: str, shape: str, n: int, k: int, repeat: int,
             subprocess.run([pto_opt, path, "--emit-bytecode", "-o", path + "bc"],
                            check=True)
             path += "bc"
-        runs = [run_once(pto_opt, path, threads, bytecode) for _ in range(repeat)]
+        runs = [run_once(pto_opt, path, threads, bytecode, verify_each)
+                for _ in range(repeat)]
     return Run(statistics.median(r.pipeline_s for r in runs),
                statistics.median(r.parse_s for r in runs),
                statistics.median(r.process_s for r in runs),
@@ -202,13 +210,18 @@ def main() -> None:
                         help="compare 1 and 2 threads on 1000-Graph modules instead")
     parser.add_argument("--bytecode", action="store_true",
                         help="read and write MLIR bytecode instead of text")
+    parser.add_argument("--no-verify-each", dest="verify_each", action="store_false",
+                        help="pass --verify-each=false: time the passes without the "
+                             "verifier MLIR runs after each pass that changed the module")
     args = parser.parse_args()
 
     if args.threads:
         print(f"{'shape':>6} {'N':>5} {'K':>5} {'1 thread ms':>12} {'2 threads ms':>13} {'speedup':>8}")
         for shape, n, k in [("funcs", 1000, 10), ("funcs", 1000, 100), ("shared", 1000, 1000)]:
-            one = measure(args.pto_opt, shape, n, k, args.repeat, 1, args.bytecode)
-            two = measure(args.pto_opt, shape, n, k, args.repeat, 2, args.bytecode)
+            one = measure(args.pto_opt, shape, n, k, args.repeat, 1, args.bytecode,
+                          args.verify_each)
+            two = measure(args.pto_opt, shape, n, k, args.repeat, 2, args.bytecode,
+                          args.verify_each)
             print(f"{shape:>6} {n:>5} {k:>5} {one.pipeline_s * 1e3:>12.1f} "
                   f"{two.pipeline_s * 1e3:>13.1f} {one.pipeline_s / two.pipeline_s:>8.2f}")
         return
@@ -220,7 +233,8 @@ def main() -> None:
         points = []
         for n, k in sizes(shape, args.max_tasks):
             tasks = n * k
-            r = measure(args.pto_opt, shape, n, k, args.repeat, bytecode=args.bytecode)
+            r = measure(args.pto_opt, shape, n, k, args.repeat, bytecode=args.bytecode,
+                        verify_each=args.verify_each)
             ratio = r.pipeline_s / r.parse_s if r.parse_s else float("nan")
             print(f"{shape:>6} {n:>5} {k:>5} {tasks:>8} {r.pipeline_s * 1e3:>12.2f} "
                   f"{r.pipeline_s * 1e6 / tasks:>8.2f} {r.parse_s * 1e3:>9.2f} "
