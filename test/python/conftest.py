@@ -1,11 +1,26 @@
-"""Shared fixtures: paths of the repository and of the installed tools."""
+"""Shared fixtures: paths of the repository and of the installed tools;
+`load_script`, which imports a script of the repository as a module."""
 
+import importlib.util
 import shutil
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+
+
+def load_script(name: str, path: Path) -> ModuleType:
+    """Imports the file at `path` (an example or benchmark script, not a
+    package module) as module `name`, registered in sys.modules so that its
+    dataclasses can look their module up."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="session")

@@ -3,26 +3,21 @@
 legalized, the same Graph signature and the same ops as the .mlir example
 legalized."""
 
-import importlib.util
 from collections import Counter
 from pathlib import Path
 
 from pto_mlir import pipelines
 from pto_mlir.ir import Context, Module
 
+from conftest import load_script
+
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE_PY = REPO / "examples" / "decoder_layer.py"
 EXAMPLE_MLIR = REPO / "examples" / "decoder_layer.mlir"
 
 
-def _load_example():
-    spec = importlib.util.spec_from_file_location("decoder_layer_example", EXAMPLE_PY)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-example = _load_example()
+example = load_script("decoder_layer_example", EXAMPLE_PY)
 
 
 def op_counts(module):

@@ -2,20 +2,14 @@
 much it says, bounded by counts (never by the clock; speed is measured by
 benchmarks/legalize_scaling.py, see docs/performance.md)."""
 
-import importlib.util
 import re
 import subprocess
-import sys
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, load_script
 
-_spec = importlib.util.spec_from_file_location(
-    "legalize_scaling", REPO / "benchmarks" / "legalize_scaling.py")
-scaling = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = scaling  # Its dataclasses look their module up.
-_spec.loader.exec_module(scaling)
+scaling = load_script("legalize_scaling", REPO / "benchmarks" / "legalize_scaling.py")
 
 T = "!pto.tensor<16x128xf32>"
 INOUT = "{pto.direction = #pto.direction<inout>}"

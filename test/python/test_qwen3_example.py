@@ -17,7 +17,6 @@ accounting is checked to keep exactly the bookkeeping of a run with data on
 the scaled-down variant.
 """
 
-import importlib.util
 import math
 import shutil
 import subprocess
@@ -31,6 +30,9 @@ from pto_mlir import pipelines, sim
 from pto_mlir.ir import Context, IntegerAttr, Module, OpResult
 from pto_mlir.translate import to_orchestration_cpp
 
+from conftest import load_script
+
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "qwen3_14b_decode"
 MLIR_FILE = EXAMPLE / "qwen3_14b_decode.mlir"
@@ -43,15 +45,7 @@ MAX_NODES, MAX_TENSORS, MAX_SCALARS, ALLOC_BATCH = 1024, 128, 64, 16
 ELEMENT_BYTES = {"bf16": 2, "f16": 2, "f32": 4, "i32": 4, "i64": 8, "i8": 1, "i1": 1}
 
 
-def _load_model():
-    spec = importlib.util.spec_from_file_location("qwen3_14b_decode_model",
-                                                  EXAMPLE / "model.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-model = _load_model()
+model = load_script("qwen3_14b_decode_model", EXAMPLE / "model.py")
 
 #: Per-layer views the body takes of the stacked tensors, and the layer's
 #: intermediates (model.py's names).

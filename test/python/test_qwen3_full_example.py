@@ -8,7 +8,6 @@ step; the C++ is run on the stub runtime to measure them and compiled
 against the project's header at both API levels; the scaled-down variant
 replays like it runs eagerly in the simulator."""
 
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -21,6 +20,9 @@ import pytest
 from pto_mlir import pipelines, sim
 from pto_mlir.ir import Context
 
+from conftest import load_script
+
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "qwen3_14b_decode_full"
 CXX = shutil.which("g++")
@@ -31,15 +33,7 @@ HANDWRITTEN = {"nodes": 277, "explicit edges": 631, "boundary tensors": 26,
                "allocation calls": 2}
 
 
-def _load_model():
-    spec = importlib.util.spec_from_file_location("qwen3_14b_decode_full_model",
-                                                  EXAMPLE / "model.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-model = _load_model()
+model = load_script("qwen3_14b_decode_full_model", EXAMPLE / "model.py")
 
 
 def test_checked_in_mlir_is_what_the_script_prints():
