@@ -18,21 +18,14 @@ LaunchSignatures::LaunchSignatures(ModuleOp module) {
   callees.reserve(body->getOperations().size());
   for (Operation &op : body->getOperations()) {
     if (auto kernel = dyn_cast<KernelOp>(op)) {
-      // The signature and argument attributes are read once per kernel,
-      // not through the function interface per parameter.
+      // The writable tensor parameters (isWritableTensorArg), from the
+      // signature and argument attributes read once per kernel.
       Slice slice{static_cast<unsigned>(tied.size()), 0, false};
-      ArrayRef<Type> inputs = kernel.getFunctionType().getInputs();
-      ArrayAttr argAttrs = kernel.getArgAttrsAttr();
-      for (auto [i, type] : llvm::enumerate(inputs)) {
-        if (!isa<TensorType>(type) || !argAttrs)
-          continue;
-        auto dict = dyn_cast_or_null<DictionaryAttr>(argAttrs[i]);
-        auto direction =
-            dict ? dict.getAs<DirectionAttr>(PTODialect::getDirectionAttrName())
-                 : DirectionAttr();
-        if (direction && direction.getValue() != Direction::in)
+      for (auto [i, type, direction] :
+           llvm::enumerate(kernel.getFunctionType().getInputs(),
+                           getArgDirections(kernel)))
+        if (isa<TensorType>(type) && direction != Direction::in)
           tied.push_back(i);
-      }
       slice.size = tied.size() - slice.begin;
       callees[kernel.getSymNameAttr()] = slice;
     } else if (auto graph = dyn_cast<GraphOp>(op)) {

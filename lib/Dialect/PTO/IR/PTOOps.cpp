@@ -31,6 +31,19 @@ Direction getArgDirection(FunctionOpInterface func,
   return Direction::in;
 }
 
+SmallVector<Direction, 8> getArgDirections(KernelOp kernel) {
+  SmallVector<Direction, 8> directions(kernel.getFunctionType().getNumInputs(),
+                                       Direction::in);
+  // By name, not a uniqued StringAttr: no context lock per call.
+  if (ArrayAttr argAttrs = kernel.getArgAttrsAttr())
+    for (auto [direction, attrs] : llvm::zip(directions, argAttrs))
+      if (auto dict = dyn_cast_or_null<DictionaryAttr>(attrs))
+        if (auto attr = dict.getAs<DirectionAttr>(
+                PTODialect::getDirectionAttrName()))
+          direction = attr.getValue();
+  return directions;
+}
+
 void setArgDirection(FunctionOpInterface func, unsigned index,
                                 Direction direction) {
   func.setArgAttr(index, PTODialect::getDirectionAttrName(),
@@ -411,16 +424,8 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << "' does not reference a pto.kernel";
   }
   ArrayRef<Type> params = kernel.getFunctionType().getInputs();
-  // Each parameter's direction, read once from the kernel's argument
-  // attributes (this runs for every launch).
-  SmallVector<Direction, 8> directions(params.size(), Direction::in);
-  // (By name, not a uniqued StringAttr: no context lock per launch.)
-  if (ArrayAttr argAttrs = kernel.getArgAttrsAttr())
-    for (auto [direction, attrs] : llvm::zip(directions, argAttrs))
-      if (auto dict = dyn_cast_or_null<DictionaryAttr>(attrs))
-        if (auto attr = dict.getAs<DirectionAttr>(
-                PTODialect::getDirectionAttrName()))
-          direction = attr.getValue();
+  // Read once: this runs for every launch.
+  SmallVector<Direction, 8> directions = getArgDirections(kernel);
   unsigned numTensorParams = llvm::count_if(params, llvm::IsaPred<TensorType>);
   unsigned numScalarParams = params.size() - numTensorParams;
   unsigned numTensorArgs = getNumTensorArgs();

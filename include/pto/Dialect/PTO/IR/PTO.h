@@ -93,6 +93,11 @@ llvm::BitVector getHostControlTensors(OrchestrationOp entry);
 /// function: its `pto.direction` attribute, `in` when absent.
 Direction getArgDirection(FunctionOpInterface func, unsigned index);
 
+/// The direction of every argument of `kernel`, read from its argument
+/// attributes in one pass: what code that visits every kernel or launch
+/// uses instead of a function-interface query per argument.
+SmallVector<Direction, 8> getArgDirections(KernelOp kernel);
+
 /// Sets the `pto.direction` attribute of argument `index`.
 void setArgDirection(FunctionOpInterface func, unsigned index,
                      Direction direction);
