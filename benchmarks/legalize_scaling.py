@@ -35,6 +35,16 @@ Run (docs/performance.md has the table this prints):
     python benchmarks/legalize_scaling.py --threads        # 1 vs 2 threads
     python benchmarks/legalize_scaling.py --shape shared --bytecode
     python benchmarks/legalize_scaling.py --threads --bytecode --no-verify-each
+    python benchmarks/legalize_scaling.py --verifier       # MLIR's verifier alone
+
+``--verifier`` times what the pipeline cannot make faster: MLIR's verifier
+(``Operation::verify``, which ``pto-opt`` runs after every pass that changed
+the module) on the legalized output of the 1,000-Graph modules, on 1 and 2
+threads, through the Python bindings (median of ``--repeat`` calls on one
+parsed module). With the pipeline's own time on 1 thread (``--verify-each=false``)
+it prints the best 2-thread speedup the whole pipeline could reach if every
+pass of the project ran exactly twice as fast on 2 threads and MLIR's
+verifier ran as measured.
 """
 
 from __future__ import annotations
@@ -47,6 +57,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 
 T = "!pto.tensor<16x128xf32>"
@@ -169,6 +180,43 @@ def measure(pto_opt: str, shape: str, n: int, k: int, repeat: int,
                max(r.peak_rss_mb for r in runs))
 
 
+@dataclass
+class VerifierRun:
+    serial_s: float  # Operation::verify on the legalized module, 1 thread.
+    threaded_s: float  # The same with MLIR's thread pool (every core).
+
+
+def measure_verifier(pto_opt: str, shape: str, n: int, k: int,
+                     repeat: int) -> VerifierRun:
+    """Medians of `repeat` verifications of the legalized module of
+    (shape, N, K), without and with multithreading. Needs the pto_mlir
+    package (the venv the tools were installed into)."""
+    from pto_mlir import ir  # Only this mode needs the bindings.
+
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = os.path.join(tmp, "in.mlir"), os.path.join(tmp, "out.mlirbc")
+        with open(src, "w") as f:
+            f.write(program(shape, n, k))
+        subprocess.run([pto_opt, src, "--pto-graph-legalize-pipeline",
+                        "--emit-bytecode", "-o", out], check=True)
+        with open(out, "rb") as f:
+            data = f.read()
+    medians = []
+    for threaded in (False, True):
+        ctx = ir.Context()
+        ctx.enable_multithreading(threaded)
+        with ctx:
+            module = ir.Module.parse(data)
+            times = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                if not module.operation.verify():
+                    raise SystemExit(f"the legalized {shape} {n}x{k} module does not verify")
+                times.append(time.perf_counter() - start)
+            medians.append(statistics.median(times))
+    return VerifierRun(*medians)
+
+
 def fit_exponent(points: list[tuple[int, float]]) -> float | None:
     """Least-squares slope of log(time) over log(tasks)."""
     points = [(x, y) for x, y in points if x > 0 and y > 0]
@@ -213,7 +261,27 @@ def main() -> None:
     parser.add_argument("--no-verify-each", dest="verify_each", action="store_false",
                         help="pass --verify-each=false: time the passes without the "
                              "verifier MLIR runs after each pass that changed the module")
+    parser.add_argument("--verifier", action="store_true",
+                        help="time MLIR's verifier alone on the legalized 1000-Graph "
+                             "modules, 1 and 2 threads, and the pipeline's best "
+                             "2-thread speedup that leaves")
     args = parser.parse_args()
+
+    if args.verifier:
+        print(f"{'shape':>6} {'N':>5} {'K':>5} {'verify 1T ms':>13} {'us/task':>8} "
+              f"{'verify 2T ms':>13} {'speedup':>8} {'passes 1T ms':>13} {'ceiling':>8}")
+        for shape, n, k in [("funcs", 1000, 1), ("funcs", 1000, 10),
+                            ("funcs", 1000, 100), ("shared", 1000, 1000)]:
+            v = measure_verifier(args.pto_opt, shape, n, k, args.repeat)
+            passes = measure(args.pto_opt, shape, n, k, args.repeat, 1, True,
+                             verify_each=False).pipeline_s
+            # The pipeline verifies the module once, after the legalization.
+            ceiling = (passes + v.serial_s) / (passes / 2 + v.threaded_s)
+            print(f"{shape:>6} {n:>5} {k:>5} {v.serial_s * 1e3:>13.1f} "
+                  f"{v.serial_s * 1e6 / (n * k):>8.2f} {v.threaded_s * 1e3:>13.1f} "
+                  f"{v.serial_s / v.threaded_s:>8.2f} {passes * 1e3:>13.1f} "
+                  f"{ceiling:>8.2f}", flush=True)
+        return
 
     if args.threads:
         print(f"{'shape':>6} {'N':>5} {'K':>5} {'1 thread ms':>12} {'2 threads ms':>13} {'speedup':>8}")

@@ -88,3 +88,10 @@ def test_many_graphs_are_legalized_identically_with_and_without_threads(pto_opt,
     assert threaded.returncode == serial.returncode == 0, threaded.stderr[-2000:]
     assert threaded.stdout == serial.stdout
     assert threaded.stdout.count("pto.graph @") == 200
+
+
+def test_verifier_benchmark_verifies_the_legalized_module(pto_opt):
+    # The benchmark's --verifier mode legalizes with pto-opt and verifies the
+    # output through the bindings; a module that failed to verify would stop it.
+    run = scaling.measure_verifier(pto_opt, "funcs", 20, 3, repeat=1)
+    assert run.serial_s > 0 and run.threaded_s > 0
