@@ -18,13 +18,14 @@ DenseMap<GraphOp, SmallVector<CallOp>> getGraphCallers(ModuleOp module) {
   DenseMap<StringAttr, GraphOp> graphs;
   for (GraphOp graph : module.getOps<GraphOp>())
     graphs[graph.getSymNameAttr()] = graph;
+  // Only orchestration functions call Graphs (the CallOp verifier rejects a
+  // call in a Graph), so the Graphs' bodies, most of a module, are not walked.
   DenseMap<GraphOp, SmallVector<CallOp>> callers;
-  for (Operation &func : module.getBody()->getOperations())
-    if (isa<GraphOp, OrchestrationOp>(func))
-      func.walk([&](CallOp call) {
-        if (GraphOp graph = graphs.lookup(call.getCalleeAttr().getAttr()))
-          callers[graph].push_back(call);
-      });
+  for (OrchestrationOp func : module.getOps<OrchestrationOp>())
+    func.walk([&](CallOp call) {
+      if (GraphOp graph = graphs.lookup(call.getCalleeAttr().getAttr()))
+        callers[graph].push_back(call);
+    });
   return callers;
 }
 

@@ -18,12 +18,12 @@
 #include "pto/Analysis/GraphHeap.h"
 #include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/ReplayInvariance.h"
-#include "pto/Support/OrderedParallel.h"
 #include "pto/Support/UserNames.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Threading.h"
 #include "pto/Dialect/PTO/IR/RuntimeLimits.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -1243,11 +1243,11 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
     plan.explain = context->getRemarkEngine() != nullptr;
   }
 
-  // Diagnostics in the order of one thread: every Graph's plan, then every
-  // Graph's check.
+  // Diagnostics in the order of one thread: parallelFor reports each loop's
+  // in index order before it returns, so every Graph's plan comes before
+  // every Graph's check.
   auto forEachPlan = [&](function_ref<void(GraphPlan &)> fn) {
-    parallelForEachOrdered(context, plans.size(),
-                           [&](size_t i) { fn(plans[i]); });
+    parallelFor(context, 0, plans.size(), [&](size_t i) { fn(plans[i]); });
   };
 
   forEachPlan([&](GraphPlan &plan) {

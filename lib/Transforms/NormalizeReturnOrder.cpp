@@ -8,9 +8,9 @@
 #include "pto/Transforms/Passes.h"
 
 #include "pto/Analysis/BufferProvenance.h"
-#include "pto/Support/OrderedParallel.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir::pto {
@@ -83,7 +83,7 @@ struct NormalizeReturnOrderPass
     // thread, diagnostics in function order.
     std::vector<ReturnedParameters> perFunction(funcs.size());
     std::atomic<bool> failed = false;
-    parallelForEachOrdered(context, funcs.size(), [&](size_t i) {
+    parallelFor(context, 0, funcs.size(), [&](size_t i) {
       FunctionOpInterface func = funcs[i];
       BufferProvenance provenance(func, launches);
       auto ret = cast<ReturnOp>(func.getFunctionBody().front().getTerminator());

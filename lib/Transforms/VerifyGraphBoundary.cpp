@@ -17,10 +17,10 @@
 #include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/PhaseFence.h"
 #include "pto/Analysis/ReplayInvariance.h"
-#include "pto/Support/OrderedParallel.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/Threading.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::pto {
@@ -211,9 +211,10 @@ struct VerifyGraphBoundaryPass
     if (graphs.empty())
       return;
     LaunchSignatures launches(module);
-    // Each Graph on its own thread; diagnostics in Graph order.
+    // Each Graph on its own thread; parallelFor reports diagnostics in Graph
+    // order.
     std::atomic<bool> failed = false;
-    parallelForEachOrdered(context, graphs.size(), [&](size_t i) {
+    parallelFor(context, 0, graphs.size(), [&](size_t i) {
       GraphOp graph = graphs[i];
       // The boundary, the returns and the call sites are read off the
       // signature and the calls, which the walk does not see.

@@ -18,8 +18,8 @@
 namespace mlir::pto {
 
 /// Returns, per Graph of `module`, the `pto.call` ops that launch it, in
-/// the order they appear. One walk of the function bodies (a symbol-use map
-/// would also index every kernel launch).
+/// the order they appear. One walk of the orchestration functions' bodies
+/// (a symbol-use map would also index every kernel launch).
 DenseMap<GraphOp, SmallVector<CallOp>> getGraphCallers(ModuleOp module);
 
 /// Returns the number of nodes a recording of `graph` holds: each launch
