@@ -9,7 +9,14 @@ prepared, translated (``pto-translate --pto-to-cpp``) and compiled
 (``g++ -std=c++17 -fsyntax-only -Werror``), counted as C++ compiled /
 translation rejected (a documented "Not translated yet" diagnostic) / C++
 failed (C++ that does not compile, another diagnostic, a crash or a hang of
-a tool); ``--no-cpp`` skips that. Every program whose outcome is a bug is
+a tool); ``--no-cpp`` skips that. With ``--trace``, the C++ of every
+accepted program that compiled is also run on the stub runtime
+(``test/stub_runtime``) at both runtime API levels and its runtime calls
+compared, task by task, with the simulator's trace of the same prepared IR
+(``test/python/cpp_trace.py``): counted as trace same / differs / skipped
+(a documented limitation) / error (a tool, the compiler or the stub
+failed); slower, a compile and link per program and level. Every program
+whose outcome is a bug is
 saved (text, legalized text, diagnostic, C++) under ``--save-dir`` and,
 with ``--minimize``, reduced line by line to a smaller program with the same
 outcome.
@@ -17,6 +24,7 @@ outcome.
     python benchmarks/replay_fuzz.py --minutes 5
     python benchmarks/replay_fuzz.py --seeds 2000 --start 100000
     python benchmarks/replay_fuzz.py --minutes 2 --enable local-view --minimize
+    python benchmarks/replay_fuzz.py --minutes 10 --trace
 
 ``--enable`` turns on generator features that reproduce known, open bugs
 (``local-view``, ``graph-write``); without it the run looks for new ones.
@@ -25,7 +33,8 @@ Needs ``pto-opt`` and ``pto-translate`` on PATH (or ``PTO_OPT``,
 runtime API header in ``--runtime-include``: by default
 ``$PTO_RUNTIME_INCLUDE`` if set, else this repository's ``runtime/include``
 (found from the script's own location, so no variable is needed in a
-checkout). Exit status: 1 if any bug was found, 0 otherwise.
+checkout). Exit status: 1 if any bug was found (a trace that differs or
+errs included), 0 otherwise.
 """
 
 import argparse
@@ -91,6 +100,35 @@ def snapshot(tool: str) -> str:
     raise RuntimeError(f"could not snapshot {tool}")
 
 
+def load_cpp_trace():
+    """The C++ trace comparison of the tests (test/python/cpp_trace.py)."""
+    sys.path.insert(0, str(REPO / "test" / "python"))
+    import cpp_trace
+    return cpp_trace
+
+
+def compare_trace(cpp_trace, builder, legalized: str, gp, api: str, pto_opt: str,
+                  pto_translate: str) -> tuple[str, str]:
+    """Runs the C++ of an accepted program on the stub at API level `api`
+    and compares it with the simulator. Returns (status, detail): status is
+    "same", "differs", "skipped" (the simulator's Graph definition limit or
+    a limitation the translation documents) or "error"."""
+    from pto_mlir.sim.errors import DefinitionLimitError
+
+    try:
+        result = cpp_trace.compare(legalized, gp.runs, api, builder, pto_opt, pto_translate,
+                                   entry=gp.entry)
+    except DefinitionLimitError as e:
+        return "skipped", str(e)
+    except cpp_trace.ToolError as e:
+        return ("skipped" if fuzz.documented_limitation(str(e)) else "error"), str(e)
+    except Exception as e:  # The simulator refused what it ran before: a bug.
+        return "error", f"{type(e).__name__}: {e}"
+    if result.difference is not None:
+        return "differs", result.difference
+    return "same", ""
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=None, help="number of programs")
@@ -107,6 +145,9 @@ def main(argv=None) -> int:
                     help="use the tools in place instead of private copies")
     ap.add_argument("--no-cpp", action="store_true",
                     help="do not translate and compile the accepted programs")
+    ap.add_argument("--trace", action="store_true",
+                    help="run the C++ of each accepted program on the stub runtime at both "
+                    "API levels and compare its calls with the simulator's trace")
     ap.add_argument("--runtime-include", metavar="DIR",
                     default=os.environ.get("PTO_RUNTIME_INCLUDE") or str(DEFAULT_RUNTIME_INCLUDE),
                     help="directory of pto_orchestration_api.h for the C++ check (default: "
@@ -136,6 +177,13 @@ def main(argv=None) -> int:
         print(f"pto-translate: {pto_translate}; compiler: {cxx}; runtime header: {include}",
               flush=True)
     save = Path(args.save_dir)
+    trace = None
+    if args.trace:
+        if not cpp:
+            ap.error("--trace runs the C++: drop --no-cpp")
+        cpp_trace = load_cpp_trace()
+        trace_dir = tempfile.TemporaryDirectory(prefix="replay-fuzz-trace-")
+        trace = (cpp_trace, cpp_trace.StubBuilder(Path(trace_dir.name), cxx=tools["cxx"]))
 
     counts = collections.Counter()
     features = collections.Counter()
@@ -162,7 +210,7 @@ def main(argv=None) -> int:
                 f"runtime errors {counts['runtime-error']}  "
                 f"definition limit {counts['definition-limit']}  "
                 f"invalid {counts['invalid']}  eager errors {counts['eager-error']}  "
-                + (cpp_summary() if cpp else "") +
+                + (cpp_summary() if cpp else "") + (trace_summary() if trace else "") +
                 f"[{time.monotonic() - start:.0f}s]")
 
     def cpp_summary() -> str:
@@ -171,6 +219,10 @@ def main(argv=None) -> int:
                 f"{counts['cpp unsupported']}  C++ failed {failed} (not compiling "
                 f"{counts['cpp cxx-error']}, other diagnostics {counts['cpp translate-error']}, "
                 f"crashes {counts['cpp translate-crash']}, hangs {counts['cpp translate-hang']})  ")
+
+    def trace_summary() -> str:
+        return (f"traces same {counts['trace same']}  differ {counts['trace differs']}  "
+                f"skipped {counts['trace skipped']}  errors {counts['trace error']}  ")
 
     while not done():
         gp = generator.generate(seed, args.enable)
@@ -220,6 +272,21 @@ def main(argv=None) -> int:
                                      cpp_status=kind, tools=tools)
                     (d / f"seed{seed}.min.mlir").write_text(small)
                 print(f"seed {seed}: {kind}: {outcome.cpp.detail[:300]}", flush=True)
+        if trace and outcome.status == "ok" and outcome.cpp is not None \
+                and outcome.cpp.status == "compiled":
+            for api in trace[0].API_LEVELS:
+                status, detail = compare_trace(*trace, outcome.legalized, gp, api, pto_opt,
+                                               tools["pto_translate"])
+                counts["trace " + status] += 1
+                kind = f"trace-{status}-{api}"
+                if status in ("differs", "error") and counts[f"saved {kind}"] < args.max_saved:
+                    counts[f"saved {kind}"] += 1
+                    d = save / kind
+                    d.mkdir(parents=True, exist_ok=True)
+                    (d / f"seed{seed}.mlir").write_text(gp.text)
+                    (d / f"seed{seed}.legalized.mlir").write_text(outcome.legalized)
+                    (d / f"seed{seed}.txt").write_text(detail + "\n")
+                    print(f"seed {seed}: {kind}: {detail[:300]}", flush=True)
         seed += 1
         if time.monotonic() - last_report > args.report_every:
             print(summary(), flush=True)
@@ -238,6 +305,7 @@ def main(argv=None) -> int:
     print("features: " + ", ".join(f"{k} {v}" for k, v in sorted(features.items())))
     bugs = sum(counts[s] for s in fuzz.BUG_STATUSES)
     bugs += sum(counts["cpp " + s] for s in fuzz.CPP_FAILURE_STATUSES)
+    bugs += counts["trace differs"] + counts["trace error"]
     return 1 if bugs else 0
 
 

@@ -8,6 +8,7 @@ counts, flags, explicit dependencies, allocations and each Graph launch
 (cpp_trace.py). Counts, never times."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -171,3 +172,23 @@ def test_compile_report_matches_the_running_cpp(tmp_path, pto_compile, api):
         assert step["graph launches"] == graph["calls"]
         assert step["allocation calls"] == report["orchestration_heap"]["allocation_calls"]
     assert [s["records"] for s in measured["steps"]] == [1, 0]
+
+
+# -- the long-running fuzzer compares traces too --------------------------------
+
+
+def test_replay_fuzz_compares_traces(tmp_path):
+    """benchmarks/replay_fuzz.py --trace runs this comparison on each accepted
+    program that compiled, at both API levels (counts, exit status 0)."""
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "replay_fuzz.py"), "--seeds", "4",
+         "--no-snapshot", "--trace", "--save-dir", str(tmp_path / "bugs")],
+        capture_output=True, text=True, env=env, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    summary = next(line for line in reversed(result.stdout.splitlines())
+                   if line.startswith("generated "))
+    same = int(re.search(r"traces same (\d+) ", summary).group(1))
+    compiled = int(re.search(r"C\+\+ compiled (\d+) ", summary).group(1))
+    assert compiled > 0 and "differ 0 " in summary and "errors 0 " in summary, summary
+    assert same + int(re.search(r"skipped (\d+) ", summary).group(1)) == 2 * compiled, summary
