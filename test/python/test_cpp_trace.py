@@ -8,19 +8,24 @@ counts, flags, explicit dependencies, allocations and each Graph launch
 (cpp_trace.py). Counts, never times."""
 
 import json
+import math
 import os
 import re
+import struct
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import cpp_trace
 from pto_mlir.sim import generator
 from pto_mlir.sim.errors import DefinitionLimitError
 from pto_mlir.sim.fuzz import documented_limitation, run_pipeline
+from pto_mlir.sim.program import TypeInfo
+from pto_mlir.sim.scalars import eval_arith
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -106,6 +111,50 @@ def test_generated_programs_cpp_does_what_the_simulator_does(builder, pto_opt, p
     # The comparison covered what the C++ adds beyond plain launches.
     for feature in ("launch-attributes", "mixed-kernel", "task-id-array-deps"):
         assert features[feature] > 0, f"no compared program uses {feature}"
+
+
+# -- IEEE maximum and minimum -------------------------------------------------
+
+EXTREMA = """
+module {
+  pto.kernel aiv @extremes(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                           %x: f32, %y: f32)
+  pto.orchestration @extrema(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                             %a: f32, %b: f32) {
+    %hi = arith.maximumf %a, %b : f32
+    %lo = arith.minimumf %a, %b : f32
+    %o1, %t = pto.submit @extremes(%o, %hi, %lo)
+        : (!pto.tensor<16xf32>, f32, f32) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+"""
+
+#: (a, b, maximumf, minimumf): NaN wins, +0 is above -0.
+EXTREMA_CASES = [
+    (math.nan, 1.0, math.nan, math.nan), (1.0, math.nan, math.nan, math.nan),
+    (0.0, -0.0, 0.0, -0.0), (-0.0, 0.0, 0.0, -0.0), (2.0, -3.0, 2.0, -3.0),
+    (-3.0, 2.0, 2.0, -3.0),
+]
+
+
+def test_simulator_float_extrema_are_ieee():
+    f32 = TypeInfo("float", "f32", 32)
+    for a, b, high, low in EXTREMA_CASES:
+        for name, expected in (("arith.maximumf", high), ("arith.minimumf", low)):
+            [got] = eval_arith(name, [a, b], [f32, f32], [f32], {}, "test")
+            assert struct.pack("<d", got) == struct.pack("<d", expected) or (
+                math.isnan(got) and math.isnan(expected)), (name, a, b, got)
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_float_extrema_cpp_does_what_the_simulator_does(builder, pto_opt, pto_translate, api):
+    legalized = legalize(pto_opt, EXTREMA)
+    runs = [[np.zeros(16, np.float32), a, b] for a, b, _, _ in EXTREMA_CASES]
+    result = cpp_trace.compare(legalized, runs, api, builder, pto_opt, pto_translate,
+                               entry="extrema")
+    assert result.difference is None, result.difference
+    assert result.tasks == len(EXTREMA_CASES)
 
 
 # -- the comparison sees a wrong translation ------------------------------------

@@ -320,7 +320,8 @@ LogicalResult OrchestrationEmitter::emitModule() {
   os << "// Runtime API: "
      << (isPublicApi() ? sp::kSimpler6ebaf771ApiName : sp::kSpecApiName)
      << "\n";
-  os << "#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n";
+  os << "#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n"
+        "#include <stdio.h>\n";
   os << "#include \"" << sp::kHeader << "\"\n\n";
   if (!module.getOps<GraphOp>().empty())
     os << sp::kBoundaryLayoutDefinition;
@@ -937,6 +938,16 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
            ")";
   };
   auto cast = [&]() { return "(" + cType->str() + ")" + operands[0]; };
+  auto floatExtremum = [](const std::string &a, const std::string &b,
+                          StringRef order, bool negativeZero) {
+    std::string eitherNaN = "(isnan" + a + " || isnan" + b + ")";
+    // Of two equal operands, the one whose sign the result takes.
+    std::string zero = "(signbit" + a + " ? " +
+                       (negativeZero ? a + " : " + b : b + " : " + a) + ")";
+    return eitherNaN + " ? " + a + " + " + b + " : " + a + " == " + b +
+           " ? " + zero + " : " + a + " " + order.str() + " " + b + " ? " +
+           a + " : " + b;
+  };
   bool fromBool = op->getNumOperands() &&
                   op->getOperand(0).getType().isSignlessInteger(1);
   // C++ bool arithmetic and ordering differ from arith's signed i1 (true
@@ -972,13 +983,22 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
           .Case<arith::ShLIOp>([&](auto) { return unsignedBinary("<<"); })
           .Case<arith::ShRSIOp>([&](auto) { return binary(">>"); })
           .Case<arith::ShRUIOp>([&](auto) { return unsignedBinary(">>"); })
-          .Case<arith::MaxSIOp, arith::MaximumFOp>([&](auto) {
+          .Case<arith::MaxSIOp>([&](auto) {
             return operands[0] + " > " + operands[1] + " ? " + operands[0] +
                    " : " + operands[1];
           })
-          .Case<arith::MinSIOp, arith::MinimumFOp>([&](auto) {
+          .Case<arith::MinSIOp>([&](auto) {
             return operands[0] + " < " + operands[1] + " ? " + operands[0] +
                    " : " + operands[1];
+          })
+          // IEEE 754-2019 maximum/minimum, as arith defines them: NaN if
+          // either operand is NaN (their sum is), and +0 above -0 (equal
+          // operands differ only in the sign of a zero).
+          .Case<arith::MaximumFOp>([&](auto) {
+            return floatExtremum(operands[0], operands[1], ">", false);
+          })
+          .Case<arith::MinimumFOp>([&](auto) {
+            return floatExtremum(operands[0], operands[1], "<", true);
           })
           .Case<arith::NegFOp>([&](auto) { return "-" + operands[0]; })
           // i1 is signed in arith: true sign-extends to -1.

@@ -283,6 +283,17 @@ _INT_BINARY = {
     "minui": lambda a, b, w, where: min(to_unsigned(a, w), to_unsigned(b, w)),
 }
 
+def _float_extremum(a: float, b: float, pick, negative_zero: bool) -> float:
+    """arith.maximumf / minimumf (IEEE 754-2019 maximum / minimum): NaN if
+    either operand is NaN; of two equal operands (zeros differing only in
+    sign), -0 for the minimum and +0 for the maximum."""
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    if a == b:
+        return a if (math.copysign(1.0, a) < 0) == negative_zero else b
+    return pick(a, b)
+
+
 _FLOAT_BINARY = {
     "addf": lambda a, b: a + b,
     "subf": lambda a, b: a - b,
@@ -290,8 +301,8 @@ _FLOAT_BINARY = {
     "divf": lambda a, b: (a / b if b != 0 else
                           (math.copysign(math.inf, a) * math.copysign(1.0, b) if a != 0 and not math.isnan(a)
                            else math.nan)),
-    "maximumf": lambda a, b: math.nan if math.isnan(a) or math.isnan(b) else max(a, b),
-    "minimumf": lambda a, b: math.nan if math.isnan(a) or math.isnan(b) else min(a, b),
+    "maximumf": lambda a, b: _float_extremum(a, b, max, negative_zero=False),
+    "minimumf": lambda a, b: _float_extremum(a, b, min, negative_zero=True),
     "maxnumf": lambda a, b: b if math.isnan(a) else a if math.isnan(b) else max(a, b),
     "minnumf": lambda a, b: b if math.isnan(a) else a if math.isnan(b) else min(a, b),
 }

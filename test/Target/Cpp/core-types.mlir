@@ -12,6 +12,7 @@
 // CHECK-NEXT:  // Mixed kernel @fused: @fused_cube @fused_vector
 // CHECK-NEXT:  // Mixed kernel @fused_both: @fused_cube @fused_vector @fused_vector
 // CHECK-NEXT:  // Runtime API: spec (InheritableScalar, ConfigBase)
+// CHECK-NEXT:  #include <math.h>
 // CHECK-NEXT:  #include <stddef.h>
 // CHECK-NEXT:  #include <stdint.h>
 // CHECK-NEXT:  #include <stdio.h>

@@ -9,6 +9,7 @@
 // CHECK-LABEL: // Orchestration function: graph_names
 // CHECK-NEXT:  // Kernel ids: 0 = @k (aiv) 1 = @k6 (aiv)
 // CHECK-NEXT:  // Runtime API: spec (InheritableScalar, ConfigBase)
+// CHECK-NEXT:  #include <math.h>
 // CHECK-NEXT:  #include <stddef.h>
 // CHECK-NEXT:  #include <stdint.h>
 // CHECK-NEXT:  #include <stdio.h>

@@ -211,6 +211,7 @@ module {
 // CHECK-LABEL: // Orchestration function: comments_
 // CHECK-NEXT:  // Kernel ids: 0 = @k_ (aiv) 1 = @k_static_assert(false); (aiv)
 // CHECK-NEXT:  // Runtime API: spec (InheritableScalar, ConfigBase)
+// CHECK-NEXT:  #include <math.h>
 // CHECK-NEXT:  #include <stddef.h>
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
 // CHECK-NEXT:    const ChipTensor& ext_x = orch_args.tensor(0).ref();
@@ -246,6 +247,7 @@ module {
 // CHECK-LABEL: // Orchestration function: trigraphs__/
 // CHECK-NEXT:  // Kernel ids: 0 = @k__/ (aiv) 1 = @k__/ (aiv) 2 = @k__= (aiv)
 // CHECK-NEXT:  // Runtime API: spec (InheritableScalar, ConfigBase)
+// CHECK-NEXT:  #include <math.h>
 // CHECK-NEXT:  #include <stddef.h>
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
 // CHECK-NEXT:    const ChipTensor& ext_x = orch_args.tensor(0).ref();

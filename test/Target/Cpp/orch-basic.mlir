@@ -7,6 +7,7 @@
 // CHECK-LABEL: // Orchestration function: orch_basic
 // CHECK-NEXT:  // Kernel ids: 0 = @kernel_add (aiv)
 // CHECK-NEXT:  // Runtime API: spec (InheritableScalar, ConfigBase)
+// CHECK-NEXT:  #include <math.h>
 // CHECK-NEXT:  #include <stddef.h>
 // CHECK-NEXT:  #include <stdint.h>
 // CHECK-NEXT:  #include <stdio.h>

@@ -410,3 +410,29 @@ module {
     pto.return
   }
 }
+
+// -----
+
+// arith.maximumf / minimumf are IEEE 754-2019 maximum / minimum: NaN if either
+// operand is NaN, and +0 above -0; a plain comparison gets both wrong.
+
+// CHECK-LABEL: // Orchestration function: extrema
+// CHECK:         const float hi = (isnan(a) || isnan(b)) ? (a) + (b) : (a) == (b) ? (signbit(a) ? (b) : (a)) : (a) > (b) ? (a) : (b);
+// CHECK-NEXT:    const float lo = (isnan(a) || isnan(b)) ? (a) + (b) : (a) == (b) ? (signbit(a) ? (a) : (b)) : (a) < (b) ? (a) : (b);
+// CHECK-NEXT:    const int64_t top = (i) > (j) ? (i) : (j);
+// CHECK-NEXT:    const int64_t bottom = (i) < (j) ? (i) : (j);
+
+module {
+  pto.kernel aiv @extremes(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                           %x: f32, %y: f32, %m: index, %n: index)
+  pto.orchestration @extrema(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("o"),
+                             %a: f32 loc("a"), %b: f32 loc("b"), %i: index loc("i"), %j: index loc("j")) {
+    %hi = arith.maximumf %a, %b : f32 loc("hi")
+    %lo = arith.minimumf %a, %b : f32 loc("lo")
+    %top = arith.maxsi %i, %j : index loc("top")
+    %bottom = arith.minsi %i, %j : index loc("bottom")
+    %o1, %t = pto.submit @extremes(%o, %hi, %lo, %top, %bottom)
+        : (!pto.tensor<16xf32>, f32, f32, index, index) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
