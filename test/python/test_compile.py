@@ -24,7 +24,8 @@ from pto_mlir.compile import (
 )
 from pto_mlir.ir import Context, Module
 
-REPO = Path(__file__).resolve().parents[2]
+from conftest import REPO
+
 DECODER = REPO / "examples" / "decoder_layer.mlir"
 ORCH_BASIC = REPO / "examples" / "orch_basic.mlir"
 CXX = shutil.which("g++")

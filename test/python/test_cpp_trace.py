@@ -27,7 +27,8 @@ from pto_mlir.sim.fuzz import documented_limitation, run_pipeline
 from pto_mlir.sim.program import TypeInfo
 from pto_mlir.sim.scalars import eval_arith
 
-REPO = Path(__file__).resolve().parents[2]
+from conftest import REPO
+
 
 #: Examples whose entry arguments are too large for contents run in the
 #: simulator's accounting mode (and without storage in the stub).

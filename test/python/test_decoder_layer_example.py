@@ -4,15 +4,13 @@ legalized, the same Graph signature and the same ops as the .mlir example
 legalized."""
 
 from collections import Counter
-from pathlib import Path
 
 from pto_mlir import pipelines
 from pto_mlir.ir import Context, Module
 
-from conftest import load_script
+from conftest import REPO, load_script
 
 
-REPO = Path(__file__).resolve().parents[2]
 EXAMPLE_PY = REPO / "examples" / "decoder_layer.py"
 EXAMPLE_MLIR = REPO / "examples" / "decoder_layer.mlir"
 

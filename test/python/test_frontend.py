@@ -20,7 +20,8 @@ from pto_mlir.ir import Context, F32Type, IndexType, IntegerType, MLIRError
 from pto_mlir.pipelines import legalize_graph_boundary
 from pto_mlir.translate import to_orchestration_cpp
 
-REPO = Path(__file__).resolve().parents[2]
+from conftest import REPO
+
 README = REPO / "README.md"
 CXX = shutil.which("g++")
 CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", str(REPO / "runtime" / "include")]

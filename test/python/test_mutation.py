@@ -10,11 +10,11 @@ import os
 import random
 import stat
 import sys
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from conftest import REPO
+
 sys.path.insert(0, str(REPO / "scripts"))
 
 import mutate  # noqa: E402

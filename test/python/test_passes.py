@@ -1,14 +1,14 @@
 """The pto passes from Python and from pto-opt."""
 
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from pto_mlir import pipelines
 from pto_mlir.ir import Context, MLIRError, Module
 
-REPO = Path(__file__).resolve().parents[2]
+from conftest import REPO
+
 DECODER = REPO / "examples" / "decoder_layer.mlir"
 
 

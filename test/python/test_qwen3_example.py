@@ -21,7 +21,6 @@ import math
 import shutil
 import subprocess
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -30,10 +29,9 @@ from pto_mlir import pipelines, sim
 from pto_mlir.ir import Context, IntegerAttr, Module, OpResult
 from pto_mlir.translate import to_orchestration_cpp
 
-from conftest import load_script
+from conftest import REPO, load_script
 
 
-REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "qwen3_14b_decode"
 MLIR_FILE = EXAMPLE / "qwen3_14b_decode.mlir"
 CXX = shutil.which("g++")

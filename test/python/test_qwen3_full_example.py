@@ -12,7 +12,6 @@ import json
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,10 +19,9 @@ import pytest
 from pto_mlir import pipelines, sim
 from pto_mlir.ir import Context
 
-from conftest import load_script
+from conftest import REPO, load_script
 
 
-REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "qwen3_14b_decode_full"
 CXX = shutil.which("g++")
 needs_cxx = pytest.mark.skipif(CXX is None, reason="g++ is not installed")

@@ -10,7 +10,6 @@ the number of calls, so these tests also show that the pass matters.
 """
 
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,7 +18,8 @@ from pto_mlir import pipelines, sim
 from pto_mlir.ir import Context, MLIRError, Module
 from pto_mlir.sim import fuzz, generator
 
-REPO = Path(__file__).resolve().parents[2]
+from conftest import REPO
+
 DECODER = REPO / "examples" / "decoder_layer.mlir"
 
 #: ShapedType::kDynamic: a dynamic size in a `static_sizes` attribute.

@@ -17,7 +17,8 @@ import pytest
 
 from pto_mlir.sim import fuzz
 
-REPO = Path(__file__).resolve().parents[2]
+from conftest import REPO
+
 RUNTIME_INCLUDE = REPO / "runtime" / "include"
 FUZZ_SOURCE = REPO / "python" / "pto_mlir" / "sim" / "fuzz.py"
 HEADER = "pto_orchestration_api.h"

@@ -10,14 +10,14 @@ test_translate_graphs.py's."""
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
 from pto_mlir.ir import Context, MLIRError, Module
 from pto_mlir.translate import to_orchestration_cpp
 
-REPO = Path(__file__).resolve().parents[2]
+from conftest import REPO
+
 CPP_TESTS = REPO / "test" / "Target" / "Cpp"
 ORCH_BASIC = REPO / "examples" / "orch_basic.mlir"
 CXX = shutil.which("g++")

@@ -29,7 +29,8 @@ from pto_mlir import pipelines
 from pto_mlir.ir import Context, MLIRError, Module
 from pto_mlir.translate import to_orchestration_cpp
 
-REPO = Path(__file__).resolve().parents[2]
+from conftest import REPO
+
 CPP_TESTS = REPO / "test" / "Target" / "Cpp"
 # hbg-errors.mlir holds inputs that must not translate; hbg-known-bugs-scratch.mlir
 # holds open bugs: both are skipped (the errors are checked on their own).
