@@ -937,6 +937,18 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
            " " + symbol.str() + " (" + operandUnsigned + ")" + operands[1] +
            ")";
   };
+  // Operands narrower than int promote to int, where a uint16_t product can
+  // overflow (undefined): they are multiplied as uint32_t, whose low bits
+  // are the same.
+  auto unsignedProduct = [&]() {
+    unsigned width = op->getOperand(0).getType().isIndex()
+                         ? 64
+                         : op->getOperand(0).getType().getIntOrFloatBitWidth();
+    std::string widen = width < 32 ? "(uint32_t)" : "";
+    return "(" + cType->str() + ")(" + widen + "(" + operandUnsigned + ")" +
+           operands[0] + " * " + widen + "(" + operandUnsigned + ")" +
+           operands[1] + ")";
+  };
   auto cast = [&]() { return "(" + cType->str() + ")" + operands[0]; };
   auto floatExtremum = [](const std::string &a, const std::string &b,
                           StringRef order, bool negativeZero) {
@@ -969,7 +981,7 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
           // wrapping arithmetic is computed unsigned.
           .Case<arith::AddIOp>([&](auto) { return unsignedBinary("+"); })
           .Case<arith::SubIOp>([&](auto) { return unsignedBinary("-"); })
-          .Case<arith::MulIOp>([&](auto) { return unsignedBinary("*"); })
+          .Case<arith::MulIOp>([&](auto) { return unsignedProduct(); })
           .Case<arith::AddFOp>([&](auto) { return binary("+"); })
           .Case<arith::SubFOp>([&](auto) { return binary("-"); })
           .Case<arith::MulFOp>([&](auto) { return binary("*"); })

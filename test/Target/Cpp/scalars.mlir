@@ -436,3 +436,30 @@ module {
     pto.return
   }
 }
+
+// -----
+
+// Wrapping products: operands narrower than int would promote to int, where
+// two uint16_t values can overflow (65535 * 65535), so they are multiplied as
+// uint32_t; from 32 bits the unsigned type does not promote.
+
+// CHECK-LABEL: // Orchestration function: products
+// CHECK:         const int8_t p8 = (int8_t)((uint32_t)(uint8_t)(x8) * (uint32_t)(uint8_t)(x8));
+// CHECK-NEXT:    const int16_t p16 = (int16_t)((uint32_t)(uint16_t)(x16) * (uint32_t)(uint16_t)(x16));
+// CHECK-NEXT:    const int32_t p32 = (int32_t)((uint32_t)(x32) * (uint32_t)(x32));
+// CHECK-NEXT:    const int64_t p64 = (int64_t)((uint64_t)(idx) * (uint64_t)(idx));
+
+module {
+  pto.kernel aiv @ints(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>},
+                       %a: i8, %b: i16, %c: i32, %d: index)
+  pto.orchestration @products(%o: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>} loc("o"),
+                              %x8: i8 loc("x8"), %x16: i16 loc("x16"), %x32: i32 loc("x32"),
+                              %idx: index loc("idx")) {
+    %p8 = arith.muli %x8, %x8 : i8 loc("p8")
+    %p16 = arith.muli %x16, %x16 : i16 loc("p16")
+    %p32 = arith.muli %x32, %x32 : i32 loc("p32")
+    %p64 = arith.muli %idx, %idx : index loc("p64")
+    %o1, %t = pto.submit @ints(%o, %p8, %p16, %p32, %p64) : (!pto.tensor<4xf32>, i8, i16, i32, index) -> !pto.tensor<4xf32>
+    pto.return
+  }
+}
