@@ -158,6 +158,37 @@ def test_float_extrema_cpp_does_what_the_simulator_does(builder, pto_opt, pto_tr
     assert result.tasks == len(EXTREMA_CASES)
 
 
+INT_TO_FLOAT = """
+module {
+  pto.kernel aiv @floats(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                         %x: f32, %y: f32)
+  pto.orchestration @convert(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                             %wide: i64, %narrow: i32) {
+    %x = arith.sitofp %wide : i64 to f32
+    %y = arith.sitofp %narrow : i32 to f32
+    %o1, %t = pto.submit @floats(%o, %x, %y)
+        : (!pto.tensor<16xf32>, f32, f32) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_int_to_float_rounds_once(builder, pto_opt, pto_translate, api):
+    """sitofp rounds an integer to f32 once; through a double first (2^60 +
+    2^36 + 1 becomes 2^60, then stays) it would land on another f32 than the
+    C++ conversion (2^60 + 2^37)."""
+    legalized = legalize(pto_opt, INT_TO_FLOAT)
+    values = [(2**60 + 2**36 + 1, 2**24 + 1), (-(2**62 + 2**38 + 1), -(2**24 + 3)),
+              (2**63 - 1, 2**31 - 1), (7, -7)]
+    runs = [[np.zeros(16, np.float32), wide, narrow] for wide, narrow in values]
+    result = cpp_trace.compare(legalized, runs, api, builder, pto_opt, pto_translate,
+                               entry="convert")
+    assert result.difference is None, result.difference
+    assert result.tasks == len(values)
+
+
 # -- the comparison sees a wrong translation ------------------------------------
 
 WRONG_TRANSLATIONS = [

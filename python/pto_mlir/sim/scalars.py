@@ -69,6 +69,29 @@ def canon_float(value: float, name: str) -> float:
     return value
 
 
+#: Significand bits (the implicit one included) of each float type.
+_SIGNIFICAND_BITS = {"f16": 11, "bf16": 8, "f32": 24, "f64": 53}
+
+
+def int_to_float(value: int, name: str) -> float:
+    """Integer ``value`` rounded once, to nearest with ties to even, to float
+    type ``name`` (``arith.sitofp`` / ``uitofp``, and a C++ integer-to-float
+    conversion). Going through a Python float first would round twice: an
+    int64 above 2^53 to double, then to f32."""
+    bits = _SIGNIFICAND_BITS.get(name, 53)
+    magnitude = abs(value)
+    excess = magnitude.bit_length() - bits
+    if excess > 0:
+        kept, rest = divmod(magnitude, 1 << excess)
+        half = 1 << (excess - 1)
+        if rest > half or (rest == half and kept & 1):
+            kept += 1
+        magnitude = kept << excess
+    # Exact in a double (at most 53 significant bits); canon_float only
+    # overflows to infinity where the type's range ends.
+    return canon_float(-float(magnitude) if value < 0 else float(magnitude), name)
+
+
 def canon(value, t: TypeInfo):
     """``value`` as a canonical scalar of type ``t``."""
     if t.kind == "int":
@@ -201,9 +224,9 @@ def eval_arith(name: str, operands, operand_types, result_types, attrs, where: s
         src = operand_types[0]
         return [canon_int(to_unsigned(operands[0], src.width), rt.width)]
     if op == "sitofp":
-        return [canon_float(to_signed(operands[0], operand_types[0].width), rt.name)]
+        return [int_to_float(to_signed(operands[0], operand_types[0].width), rt.name)]
     if op == "uitofp":
-        return [canon_float(to_unsigned(operands[0], operand_types[0].width), rt.name)]
+        return [int_to_float(to_unsigned(operands[0], operand_types[0].width), rt.name)]
     if op in ("fptosi", "fptoui"):
         x = operands[0]
         if math.isnan(x) or math.isinf(x):
