@@ -114,22 +114,36 @@ def test_generated_programs_cpp_does_what_the_simulator_does(builder, pto_opt, p
         assert features[feature] > 0, f"no compared program uses {feature}"
 
 
-# -- IEEE maximum and minimum -------------------------------------------------
+# -- scalar arithmetic the C++ and the simulator must round alike -------------
 
-EXTREMA = """
-module {
-  pto.kernel aiv @extremes(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-                           %x: f32, %y: f32)
-  pto.orchestration @extrema(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-                             %a: f32, %b: f32) {
-    %hi = arith.maximumf %a, %b : f32
-    %lo = arith.minimumf %a, %b : f32
-    %o1, %t = pto.submit @extremes(%o, %hi, %lo)
-        : (!pto.tensor<16xf32>, f32, f32) -> !pto.tensor<16xf32>
+
+def two_float_scalars(entry: str, params: str, body: str) -> str:
+    """A module whose orchestration function ``entry(%o, <params>)`` computes
+    ``%x`` and ``%y`` (f32) in ``body`` and passes them to one task."""
+    tensor = "!pto.tensor<16xf32>"
+    inout = "{pto.direction = #pto.direction<inout>}"
+    return f"""
+module {{
+  pto.kernel aiv @floats(%o: {tensor} {inout}, %x: f32, %y: f32)
+  pto.orchestration @{entry}(%o: {tensor} {inout}, {params}) {{
+{body}
+    %o1, %t = pto.submit @floats(%o, %x, %y) : ({tensor}, f32, f32) -> {tensor}
     pto.return
-  }
-}
+  }}
+}}
 """
+
+
+def compare_scalar_runs(builder, pto_opt, pto_translate, api, module, entry, values):
+    """Runs ``module`` once per tuple of ``values`` (its scalar arguments) in
+    C++ and in the simulator; asserts the traces agree."""
+    legalized = legalize(pto_opt, module)
+    runs = [[np.zeros(16, np.float32), *scalars] for scalars in values]
+    result = cpp_trace.compare(legalized, runs, api, builder, pto_opt, pto_translate,
+                               entry=entry)
+    assert result.difference is None, result.difference
+    assert result.tasks == len(values)
+
 
 #: (a, b, maximumf, minimumf): NaN wins, +0 is above -0.
 EXTREMA_CASES = [
@@ -150,28 +164,11 @@ def test_simulator_float_extrema_are_ieee():
 
 @pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
 def test_float_extrema_cpp_does_what_the_simulator_does(builder, pto_opt, pto_translate, api):
-    legalized = legalize(pto_opt, EXTREMA)
-    runs = [[np.zeros(16, np.float32), a, b] for a, b, _, _ in EXTREMA_CASES]
-    result = cpp_trace.compare(legalized, runs, api, builder, pto_opt, pto_translate,
-                               entry="extrema")
-    assert result.difference is None, result.difference
-    assert result.tasks == len(EXTREMA_CASES)
-
-
-INT_TO_FLOAT = """
-module {
-  pto.kernel aiv @floats(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-                         %x: f32, %y: f32)
-  pto.orchestration @convert(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-                             %wide: i64, %narrow: i32) {
-    %x = arith.sitofp %wide : i64 to f32
-    %y = arith.sitofp %narrow : i32 to f32
-    %o1, %t = pto.submit @floats(%o, %x, %y)
-        : (!pto.tensor<16xf32>, f32, f32) -> !pto.tensor<16xf32>
-    pto.return
-  }
-}
-"""
+    module = two_float_scalars("extrema", "%a: f32, %b: f32",
+                               "    %x = arith.maximumf %a, %b : f32\n"
+                               "    %y = arith.minimumf %a, %b : f32")
+    compare_scalar_runs(builder, pto_opt, pto_translate, api, module, "extrema",
+                        [(a, b) for a, b, _, _ in EXTREMA_CASES])
 
 
 @pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
@@ -179,14 +176,12 @@ def test_int_to_float_rounds_once(builder, pto_opt, pto_translate, api):
     """sitofp rounds an integer to f32 once; through a double first (2^60 +
     2^36 + 1 becomes 2^60, then stays) it would land on another f32 than the
     C++ conversion (2^60 + 2^37)."""
-    legalized = legalize(pto_opt, INT_TO_FLOAT)
-    values = [(2**60 + 2**36 + 1, 2**24 + 1), (-(2**62 + 2**38 + 1), -(2**24 + 3)),
-              (2**63 - 1, 2**31 - 1), (7, -7)]
-    runs = [[np.zeros(16, np.float32), wide, narrow] for wide, narrow in values]
-    result = cpp_trace.compare(legalized, runs, api, builder, pto_opt, pto_translate,
-                               entry="convert")
-    assert result.difference is None, result.difference
-    assert result.tasks == len(values)
+    module = two_float_scalars("convert", "%wide: i64, %narrow: i32",
+                               "    %x = arith.sitofp %wide : i64 to f32\n"
+                               "    %y = arith.sitofp %narrow : i32 to f32")
+    compare_scalar_runs(builder, pto_opt, pto_translate, api, module, "convert",
+                        [(2**60 + 2**36 + 1, 2**24 + 1), (-(2**62 + 2**38 + 1), -(2**24 + 3)),
+                         (2**63 - 1, 2**31 - 1), (7, -7)])
 
 
 # -- the comparison sees a wrong translation ------------------------------------
