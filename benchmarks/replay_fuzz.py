@@ -220,6 +220,25 @@ def main(argv=None) -> int:
                 f"{counts['cpp cxx-error']}, other diagnostics {counts['cpp translate-error']}, "
                 f"crashes {counts['cpp translate-crash']}, hangs {counts['cpp translate-hang']})  ")
 
+    def save_case(kind: str, text: str, legalized: str, detail: str,
+                  cpp: Optional[str] = None) -> Optional[Path]:
+        """Saves the current seed's program (and what the tools made of it)
+        under --save-dir/<kind>, up to --max-saved per kind; returns the
+        directory, or None past the limit."""
+        if counts[f"saved {kind}"] >= args.max_saved:
+            return None
+        counts[f"saved {kind}"] += 1
+        d = save / kind
+        d.mkdir(parents=True, exist_ok=True)
+        (d / f"seed{seed}.mlir").write_text(text)
+        (d / f"seed{seed}.txt").write_text(detail + "\n")
+        if legalized:
+            (d / f"seed{seed}.legalized.mlir").write_text(legalized)
+        if cpp:
+            (d / f"seed{seed}.cpp").write_text(cpp)
+        print(f"seed {seed}: {kind}: {detail[:300]}", flush=True)
+        return d
+
     def trace_summary() -> str:
         return (f"traces same {counts['trace same']}  differ {counts['trace differs']}  "
                 f"skipped {counts['trace skipped']}  errors {counts['trace error']}  ")
@@ -243,50 +262,25 @@ def main(argv=None) -> int:
             heap_orig += sum(outcome.graph_heap_original)
             heap_leg += sum(outcome.graph_heap_legalized)
         if outcome.status in fuzz.BUG_STATUSES or outcome.status in ("invalid", "eager-error"):
-            saved = counts[f"saved {outcome.status}"]
-            if saved < args.max_saved:
-                counts[f"saved {outcome.status}"] += 1
-                d = save / outcome.status
-                d.mkdir(parents=True, exist_ok=True)
-                (d / f"seed{seed}.mlir").write_text(gp.text)
-                (d / f"seed{seed}.txt").write_text(outcome.detail + "\n")
-                if outcome.legalized:
-                    (d / f"seed{seed}.legalized.mlir").write_text(outcome.legalized)
-                if args.minimize and outcome.status in fuzz.BUG_STATUSES:
-                    small = minimize(gp.text, gp.runs, outcome.status, pto_opt, budget=120)
-                    (d / f"seed{seed}.min.mlir").write_text(small)
-                print(f"seed {seed}: {outcome.status}: {outcome.detail[:300]}", flush=True)
+            d = save_case(outcome.status, gp.text, outcome.legalized, outcome.detail)
+            if d and args.minimize and outcome.status in fuzz.BUG_STATUSES:
+                small = minimize(gp.text, gp.runs, outcome.status, pto_opt, budget=120)
+                (d / f"seed{seed}.min.mlir").write_text(small)
         if outcome.cpp is not None and outcome.cpp.is_failure:
             kind = outcome.cpp.status
-            if counts[f"saved {kind}"] < args.max_saved:
-                counts[f"saved {kind}"] += 1
-                d = save / kind
-                d.mkdir(parents=True, exist_ok=True)
-                (d / f"seed{seed}.mlir").write_text(gp.text)
-                (d / f"seed{seed}.legalized.mlir").write_text(outcome.legalized)
-                (d / f"seed{seed}.txt").write_text(outcome.cpp.detail + "\n")
-                if outcome.cpp.cpp:
-                    (d / f"seed{seed}.cpp").write_text(outcome.cpp.cpp)
-                if args.minimize:
-                    small = minimize(gp.text, gp.runs, outcome.status, pto_opt, budget=120,
-                                     cpp_status=kind, tools=tools)
-                    (d / f"seed{seed}.min.mlir").write_text(small)
-                print(f"seed {seed}: {kind}: {outcome.cpp.detail[:300]}", flush=True)
+            d = save_case(kind, gp.text, outcome.legalized, outcome.cpp.detail, outcome.cpp.cpp)
+            if d and args.minimize:
+                small = minimize(gp.text, gp.runs, outcome.status, pto_opt, budget=120,
+                                 cpp_status=kind, tools=tools)
+                (d / f"seed{seed}.min.mlir").write_text(small)
         if trace and outcome.status == "ok" and outcome.cpp is not None \
                 and outcome.cpp.status == "compiled":
             for api in trace[0].API_LEVELS:
                 status, detail = compare_trace(*trace, outcome.legalized, gp, api, pto_opt,
                                                tools["pto_translate"])
                 counts["trace " + status] += 1
-                kind = f"trace-{status}-{api}"
-                if status in ("differs", "error") and counts[f"saved {kind}"] < args.max_saved:
-                    counts[f"saved {kind}"] += 1
-                    d = save / kind
-                    d.mkdir(parents=True, exist_ok=True)
-                    (d / f"seed{seed}.mlir").write_text(gp.text)
-                    (d / f"seed{seed}.legalized.mlir").write_text(outcome.legalized)
-                    (d / f"seed{seed}.txt").write_text(detail + "\n")
-                    print(f"seed {seed}: {kind}: {detail[:300]}", flush=True)
+                if status in ("differs", "error"):
+                    save_case(f"trace-{status}-{api}", gp.text, outcome.legalized, detail)
         seed += 1
         if time.monotonic() - last_report > args.report_every:
             print(summary(), flush=True)

@@ -925,9 +925,12 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
   auto binary = [&](StringRef symbol) {
     return operands[0] + " " + symbol.str() + " " + operands[1];
   };
+  auto bitWidth = [](Type type) -> unsigned {
+    return type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  };
   // Unsigned arithmetic reinterprets the operands at their own width.
   auto unsignedType = [&](Type type) -> std::string {
-    unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+    unsigned width = bitWidth(type);
     return width == 1 ? "bool" : "uint" + std::to_string(width) + "_t";
   };
   std::string operandUnsigned =
@@ -941,10 +944,8 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
   // overflow (undefined): they are multiplied as uint32_t, whose low bits
   // are the same.
   auto unsignedProduct = [&]() {
-    unsigned width = op->getOperand(0).getType().isIndex()
-                         ? 64
-                         : op->getOperand(0).getType().getIntOrFloatBitWidth();
-    std::string widen = width < 32 ? "(uint32_t)" : "";
+    std::string widen =
+        bitWidth(op->getOperand(0).getType()) < 32 ? "(uint32_t)" : "";
     return "(" + cType->str() + ")(" + widen + "(" + operandUnsigned + ")" +
            operands[0] + " * " + widen + "(" + operandUnsigned + ")" +
            operands[1] + ")";

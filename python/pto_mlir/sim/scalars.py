@@ -306,6 +306,7 @@ _INT_BINARY = {
     "minui": lambda a, b, w, where: min(to_unsigned(a, w), to_unsigned(b, w)),
 }
 
+
 def _float_extremum(a: float, b: float, pick, negative_zero: bool) -> float:
     """arith.maximumf / minimumf (IEEE 754-2019 maximum / minimum): NaN if
     either operand is NaN; of two equal operands (zeros differing only in
