@@ -10,6 +10,7 @@ using namespace mlir;
 void mlir::pto::buildGraphLegalizePipeline(
     OpPassManager &pm, const GraphLegalizePipelineOptions &options) {
   pm.addPass(createNormalizeReturnOrder());
+  pm.addPass(createVerifyKernelWindows());
   pm.addPass(createLegalizeGraphBoundary({options.arenas}));
   pm.addPass(createHoistCallSiteAllocations());
   pm.addPass(createVerifyGraphBoundary());
@@ -21,6 +22,7 @@ void mlir::pto::buildGraphLegalizePipeline(OpPassManager &pm) {
 
 void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addPass(createNormalizeReturnOrder());
+  pm.addPass(createVerifyKernelWindows());
   pm.addPass(createHoistEntryExtents());
   pm.addPass(createMaterializeRuntimeScopes());
   pm.addPass(createHoistManualScopeAllocations());

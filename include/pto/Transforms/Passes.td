@@ -153,6 +153,31 @@ def VerifyGraphBoundary : Pass<"pto-verify-graph-boundary", "ModuleOp"> {
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def VerifyKernelWindows : Pass<"pto-verify-kernel-windows", "ModuleOp"> {
+  let summary = "Check that every launch keeps its kernels' windows inside the tensors passed";
+  let description = [{
+    A kernel parameter with a `#pto.window` touches that box of the tensor
+    passed, at offsets and of sizes computed from the launch's scalars. For
+    every `pto.submit` whose scalars the window depends on are constants and
+    whose tensor has a static extent on an axis, checks that the box lies in
+    the tensor on that axis (for a `mixed` kernel, the group's windows and
+    each lane's), and reports the launch otherwise: the kernel would read or
+    write memory outside its argument. Windows that depend on a non-constant
+    scalar are checked per task by the stub runtime and the simulator. It
+    changes nothing; both pipelines run it first.
+
+    ```mlir
+    pto.kernel aiv @silu(%mlp: !pto.tensor<16x17408xbf16> {pto.direction = #pto.direction<inout>,
+        pto.window = #pto.window<offsets = ()[s0] -> (0, s0), sizes = ()[s0] -> (16, 1024)>},
+        %n_off: index)
+    // error: the window of @silu's parameter #0 covers [16384, 17408) on axis 1,
+    //        outside the tensor passed (extent 1024)
+    %r, %t = pto.submit @silu(%tile, %c16384) : (!pto.tensor<16x1024xbf16>, index) -> ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
 def HoistEntryExtents : Pass<"pto-hoist-entry-extents", "ModuleOp"> {
   let summary = "Read each dynamic extent of an entry tensor once, at entry";
   let description = [{

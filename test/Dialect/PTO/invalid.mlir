@@ -231,6 +231,63 @@ pto.orchestration @o() attributes {pto.parallell} {
 
 // -----
 
+// expected-error@+1 {{'pto.window' must be a #pto.window attribute on an argument of pto.kernel}}
+pto.graph @g(%a: !pto.tensor<4xf32> {pto.window = #pto.window<offsets = () -> (0), sizes = () -> (4)>}) {
+  pto.return
+}
+
+// -----
+
+// expected-error@+1 {{'pto.window' must be a #pto.window attribute on an argument of pto.kernel}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.window = 3 : i64})
+
+// -----
+
+// expected-error@+1 {{parameter #1 is a scalar: only tensor parameters have a window}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %n: index {pto.window = #pto.window<offsets = () -> (0), sizes = () -> (4)>})
+
+// -----
+
+// expected-error@+1 {{parameter #0 has rank 2 but its window has 1 axes}}
+pto.kernel aiv @k(%a: !pto.tensor<4x8xf32> {pto.window = #pto.window<offsets = () -> (0), sizes = () -> (4)>})
+
+// -----
+
+// expected-error@+1 {{the window of parameter #0 uses 2 symbols but the kernel has 1 scalar parameters}}
+pto.kernel aiv @k(%a: !pto.tensor<64xf32> {pto.window = #pto.window<offsets = ()[s0, s1] -> (s1), sizes = () -> (4)>}, %n: index)
+
+// -----
+
+// expected-error@+1 {{the window of parameter #0 uses s0, scalar parameter #1 of type 'f32': window symbols must be integers or index}}
+pto.kernel aiv @k(%a: !pto.tensor<64xf32> {pto.window = #pto.window<offsets = ()[s0] -> (s0), sizes = () -> (4)>}, %x: f32)
+
+// -----
+
+// expected-error@+1 {{the window of parameter #0 covers [62, 66) on axis 0, outside its extent 64}}
+pto.kernel aiv @k(%a: !pto.tensor<64xf32> {pto.window = #pto.window<offsets = () -> (62), sizes = () -> (4)>})
+
+// -----
+
+// expected-error@+1 {{the window of parameter #0 has size 0 on axis 0: sizes must be positive}}
+pto.kernel aiv @k(%a: !pto.tensor<64xf32> {pto.window = #pto.window<offsets = () -> (0), sizes = () -> (0)>})
+
+// -----
+
+// expected-error@+1 {{window offsets expression s0 mod 4 is not linear in the scalar parameters (mod, floordiv and ceildiv are not allowed)}}
+pto.kernel aiv @k(%a: !pto.tensor<64xf32> {pto.window = #pto.window<offsets = ()[s0] -> (s0 mod 4), sizes = () -> (4)>}, %n: index)
+
+// -----
+
+// expected-error@+1 {{window sizes take no dimensions: symbol s<k> is the kernel's k-th scalar parameter}}
+pto.kernel aiv @k(%a: !pto.tensor<64xf32> {pto.window = #pto.window<offsets = () -> (0), sizes = (d0) -> (d0)>})
+
+// -----
+
+// expected-error@+1 {{window offsets have 2 results but sizes 1}}
+pto.kernel aiv @k(%a: !pto.tensor<64xf32> {pto.window = #pto.window<offsets = () -> (0, 0), sizes = () -> (4)>})
+
+// -----
+
 // expected-error@+1 {{unknown pto argument attribute 'pto.dir'}}
 pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.dir = #pto.direction<out>})
 

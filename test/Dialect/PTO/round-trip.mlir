@@ -2,7 +2,8 @@
 // RUN: pto-opt %s --mlir-print-op-generic | pto-opt | FileCheck %s
 
 // Custom and generic round trip of every pto op, the pto.runtime and
-// pto.runtime_api module attributes, pto.direction argument attributes and
+// pto.runtime_api module attributes, pto.direction and pto.window argument
+// attributes and
 // pto.parallel loops.
 
 // CHECK: module attributes {pto.runtime = #pto.runtime<host_build_graph>, pto.runtime_api = #pto.runtime_api<simpler_6ebaf771>} {
@@ -18,6 +19,15 @@ pto.kernel aiv @add(%a: !pto.tensor<16xf32>,
                     %b: !pto.tensor<16xf32> {pto.direction = #pto.direction<in>},
                     %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
                     %scale: f32)
+
+// A window: the box of a whole tensor a kernel touches, from its scalars.
+// CHECK-LABEL: pto.kernel aiv @silu(!pto.tensor<16x4096xbf16> {pto.direction = #pto.direction<inout>, pto.window = #pto.window<offsets = ()[s0, s1] -> (0, s0 + s1 * 2), sizes = ()[s0, s1] -> (16, 1024)>}, !pto.tensor<16x4096xf32> {pto.window = #pto.window<offsets = ()[s0] -> (0, s0), sizes = () -> (16, 1024)>}, index, i64){{$}}
+pto.kernel aiv @silu(%mlp: !pto.tensor<16x4096xbf16> {pto.direction = #pto.direction<inout>,
+                         pto.window = #pto.window<offsets = ()[s0, s1] -> (0, s0 + s1 * 2),
+                                                  sizes = ()[s0, s1] -> (16, 1024)>},
+                     %gate: !pto.tensor<16x4096xf32> {
+                         pto.window = #pto.window<offsets = ()[s0] -> (0, s0), sizes = () -> (16, 1024)>},
+                     %n_off: index, %k: i64)
 
 // CHECK-LABEL: pto.kernel aic @split_cube(
 pto.kernel aic @split_cube(%x: !pto.tensor<?x64xbf16>,

@@ -3,6 +3,8 @@
 #include "pto/Dialect/PTO/IR/PTO.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -279,6 +281,134 @@ static LogicalResult verifyHostControlAttr(Operation *op, unsigned argIndex,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// #pto.window
+//===----------------------------------------------------------------------===//
+
+/// True if `expr` is a constant plus constant multiples of symbols.
+static bool isLinearInSymbols(AffineExpr expr) {
+  if (isa<AffineConstantExpr, AffineSymbolExpr>(expr))
+    return true;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return false;
+  if (expr.getKind() == AffineExprKind::Add)
+    return isLinearInSymbols(binary.getLHS()) &&
+           isLinearInSymbols(binary.getRHS());
+  // A product of two symbols is not affine and cannot be built; a product
+  // is linear when one side is constant.
+  return expr.getKind() == AffineExprKind::Mul &&
+         isLinearInSymbols(binary.getLHS()) &&
+         isLinearInSymbols(binary.getRHS());
+}
+
+LogicalResult WindowAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 AffineMap offsets, AffineMap sizes) {
+  for (auto [what, map] : {std::pair{"offsets", offsets}, {"sizes", sizes}}) {
+    if (map.getNumDims() != 0)
+      return emitError() << "window " << what
+                         << " take no dimensions: symbol s<k> is the "
+                            "kernel's k-th scalar parameter";
+    for (AffineExpr expr : map.getResults()) {
+      if (isLinearInSymbols(expr))
+        continue;
+      std::string text;
+      llvm::raw_string_ostream(text) << expr;
+      return emitError() << "window " << what << " expression " << text
+                           << " is not linear in the scalar parameters "
+                              "(mod, floordiv and ceildiv are not allowed)";
+    }
+  }
+  if (offsets.getNumResults() != sizes.getNumResults())
+    return emitError() << "window offsets have " << offsets.getNumResults()
+                       << " results but sizes " << sizes.getNumResults();
+  return success();
+}
+
+std::optional<SmallVector<int64_t>>
+evaluateWindowMap(AffineMap map, ArrayRef<std::optional<int64_t>> scalars) {
+  SmallVector<int64_t> values;
+  values.reserve(map.getNumResults());
+  for (AffineExpr expr : map.getResults()) {
+    // Fold the known symbols in; a symbol left over is an unknown scalar.
+    SmallVector<AffineExpr> replacements;
+    for (unsigned k = 0, e = map.getNumSymbols(); k < e; ++k)
+      replacements.push_back(
+          k < scalars.size() && scalars[k]
+              ? getAffineConstantExpr(*scalars[k], map.getContext())
+              : getAffineSymbolExpr(k, map.getContext()));
+    auto folded = dyn_cast<AffineConstantExpr>(
+        expr.replaceDimsAndSymbols({}, replacements));
+    if (!folded)
+      return std::nullopt;
+    values.push_back(folded.getValue());
+  }
+  return values;
+}
+
+/// `pto.window` on argument `argIndex` of `op`: a #pto.window on a tensor
+/// parameter of a kernel, of the parameter's rank, whose symbols name
+/// integer scalar parameters; a constant window must lie in a static shape.
+static LogicalResult verifyWindowArgAttr(Operation *op, unsigned argIndex,
+                                         NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  auto window = dyn_cast<WindowAttr>(attr.getValue());
+  if (!isa<KernelOp>(op) || !window)
+    return op->emitError() << "'" << name
+                           << "' must be a #pto.window attribute on an "
+                              "argument of pto.kernel";
+  auto kernel = cast<KernelOp>(op);
+  ArrayRef<Type> types = kernel.getArgumentTypes();
+  if (argIndex >= types.size())
+    return success();
+  auto tensor = dyn_cast<TensorType>(types[argIndex]);
+  if (!tensor)
+    return op->emitOpError() << "parameter #" << argIndex
+                             << " is a scalar: only tensor parameters have a "
+                                "window";
+  if (window.getRank() != tensor.getShape().size())
+    return op->emitOpError() << "parameter #" << argIndex << " has rank "
+                             << tensor.getShape().size()
+                             << " but its window has " << window.getRank()
+                             << " axes";
+  unsigned numTensors = getNumTensorArgs(kernel);
+  ArrayRef<Type> scalars = types.drop_front(numTensors);
+  for (AffineMap map : {window.getOffsets(), window.getSizes()}) {
+    if (map.getNumSymbols() > scalars.size())
+      return op->emitOpError()
+             << "the window of parameter #" << argIndex << " uses "
+             << map.getNumSymbols() << " symbols but the kernel has "
+             << scalars.size() << " scalar parameters";
+    for (unsigned k = 0, e = map.getNumSymbols(); k < e; ++k)
+      if (map.isFunctionOfSymbol(k) && !scalars[k].isIntOrIndex())
+        return op->emitOpError()
+               << "the window of parameter #" << argIndex << " uses s" << k
+               << ", scalar parameter #" << numTensors + k << " of type "
+               << scalars[k] << ": window symbols must be integers or index";
+  }
+  // A window that does not depend on the scalars can be checked here.
+  auto offsets = evaluateWindowMap(window.getOffsets(), {});
+  auto sizes = evaluateWindowMap(window.getSizes(), {});
+  if (sizes)
+    for (auto [axis, size] : llvm::enumerate(*sizes))
+      if (size < 1)
+        return op->emitOpError()
+               << "the window of parameter #" << argIndex << " has size "
+               << size << " on axis " << axis << ": sizes must be positive";
+  if (offsets && sizes)
+    for (auto [axis, bounds] :
+         llvm::enumerate(llvm::zip(*offsets, *sizes, tensor.getShape()))) {
+      auto [offset, size, extent] = bounds;
+      if (offset < 0 ||
+          (!ShapedType::isDynamic(extent) && offset + size > extent))
+        return op->emitOpError()
+               << "the window of parameter #" << argIndex << " covers ["
+               << offset << ", " << offset + size << ") on axis " << axis
+               << ", outside its extent " << extent;
+    }
+  return success();
+}
+
 LogicalResult PTODialect::verifyRegionArgAttribute(Operation *op,
                                                    unsigned regionIndex,
                                                    unsigned argIndex,
@@ -323,6 +453,8 @@ LogicalResult PTODialect::verifyRegionArgAttribute(Operation *op,
                 "scalar";
     return success();
   }
+  if (name == getWindowAttrName())
+    return verifyWindowArgAttr(op, argIndex, attr);
   if (name != getDirectionAttrName())
     return op->emitError() << "unknown pto argument attribute '" << name
                            << "'";

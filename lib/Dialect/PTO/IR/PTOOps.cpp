@@ -44,6 +44,11 @@ SmallVector<Direction, 8> getArgDirections(KernelOp kernel) {
   return directions;
 }
 
+WindowAttr getArgWindow(KernelOp kernel, unsigned index) {
+  return kernel.getArgAttrOfType<WindowAttr>(index,
+                                             PTODialect::getWindowAttrName());
+}
+
 void setArgDirection(FunctionOpInterface func, unsigned index,
                                 Direction direction) {
   func.setArgAttr(index, PTODialect::getDirectionAttrName(),

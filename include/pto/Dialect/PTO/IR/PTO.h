@@ -98,6 +98,16 @@ Direction getArgDirection(FunctionOpInterface func, unsigned index);
 /// uses instead of a function-interface query per argument.
 SmallVector<Direction, 8> getArgDirections(KernelOp kernel);
 
+/// The `pto.window` of argument `index` of `kernel`, null when the kernel
+/// touches the whole tensor passed.
+WindowAttr getArgWindow(KernelOp kernel, unsigned index);
+
+/// The values of `map` (a #pto.window map) with symbol `k` bound to
+/// `scalars[k]`; nullopt if a result depends on a scalar that is absent or
+/// nullopt (not known at compile time).
+std::optional<SmallVector<int64_t>>
+evaluateWindowMap(AffineMap map, ArrayRef<std::optional<int64_t>> scalars);
+
 /// Sets the `pto.direction` attribute of argument `index`.
 void setArgDirection(FunctionOpInterface func, unsigned index,
                      Direction direction);

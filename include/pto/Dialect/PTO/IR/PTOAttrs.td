@@ -136,4 +136,46 @@ def PTO_HoistedAttr : AttrDef<PTO_Dialect, "Hoisted"> {
   }];
 }
 
+def PTO_WindowAttr : AttrDef<PTO_Dialect, "Window"> {
+  let mnemonic = "window";
+  let summary = "The part of a tensor argument a kernel reads or writes";
+  let description = [{
+    Set on a tensor parameter of a `pto.kernel` as `pto.window`: the box of
+    the tensor passed that the kernel touches, as a function of the kernel's
+    scalar parameters. Both maps take no dimensions; symbol `s<k>` is the
+    kernel's `k`-th scalar parameter (counted among the scalars only, which
+    follow the tensors), and each map has one result per axis of the
+    parameter: `offsets` the first element of the box, `sizes` its extent.
+    Every expression is linear in integer or `index` scalar parameters (a
+    constant plus constant multiples of symbols): the stub runtime and the
+    simulator evaluate them per task.
+
+    A real kernel may take a whole activation and an offset, and write only
+    one column tile of it:
+
+    ```mlir
+    pto.kernel aiv @silu(%mlp: !pto.tensor<16x17408xbf16> {
+                             pto.direction = #pto.direction<inout>,
+                             pto.window = #pto.window<offsets = ()[s0] -> (0, s0),
+                                                      sizes = ()[s0] -> (16, 1024)>},
+                         %n_off: index)
+    ```
+
+    Without the attribute a kernel touches the whole tensor passed. The
+    window of an `out` parameter is what the task writes; of an `inout` one,
+    what it reads and writes; of an `in` one, what it reads. A launch whose
+    arguments put a window outside the tensor passed makes the kernel touch
+    memory that is not its argument's (`pto-verify-kernel-windows` rejects
+    it where the scalars are constants; the stub runtime and the simulator
+    check every task).
+  }];
+  let parameters = (ins "::mlir::AffineMap":$offsets, "::mlir::AffineMap":$sizes);
+  let assemblyFormat = "`<` `offsets` `=` $offsets `,` `sizes` `=` $sizes `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The window's rank (results of each map).
+    unsigned getRank() const { return getOffsets().getNumResults(); }
+  }];
+}
+
 #endif // PTO_DIALECT_PTO_IR_PTOATTRS_TD

@@ -74,6 +74,11 @@ def PTO_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getDirectionAttrName() {
       return ::llvm::StringLiteral("pto.direction");
     }
+    /// Name of the kernel argument attribute giving the window of a tensor
+    /// parameter the kernel touches (#pto.window).
+    static constexpr ::llvm::StringLiteral getWindowAttrName() {
+      return ::llvm::StringLiteral("pto.window");
+    }
     /// Name of the unit argument attribute marking a tensor parameter of the
     /// orchestration function as a host control tensor (host_build_graph):
     /// it stays in host memory, with no device transfer.
