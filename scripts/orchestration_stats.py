@@ -22,9 +22,13 @@ qwen3_14b_decode/kernels/orchestration/decode_fwd_layers.cpp \\
 With --against OTHER.cpp (its arguments and level given by --against-args /
 --against-module and --against-api), the first recording of each Graph of
 both files is also compared node by node: kind, kernel ids, block count,
-flags, scalars and the set of dependencies (as node numbers in the
-recording, or "before" for a task outside it). Buffers are not compared.
-The exit status is 1 if the structures differ.
+flags, scalars, the set of dependencies (as node numbers in the
+recording, or "before" for a task outside it) and the tensor arguments
+(direction, buffer by order of first use in the recording, start offset,
+shape and strides). The exit status is 1 if the structures differ.
+
+With --module, the stub checks every task against the kernels' windows
+(#pto.window): a task whose window lies outside the tensor passed fails.
 """
 
 from __future__ import annotations
@@ -113,23 +117,42 @@ def recordings(runs: List[dict]) -> dict:
         indexed = [(i, e) for i, e in enumerate(events)
                    if e["kind"] != "graph" and e.get("launch") == launch["launch"]]
         first = indexed[0][0]
+        # Buffers by order of first use in the recording: two recordings
+        # pass the same buffers exactly when their names agree.
+        buffers = {}
         nodes = []
         for _, e in indexed:
             deps = sorted({d - first if d >= first else -1 for d in e.get("deps", [])})
+            tensors = tuple((d, buffers.setdefault(addr, f"buffer{len(buffers)}"), offset,
+                             tuple(shape), tuple(strides))
+                            for d, addr, offset, shape, strides in e.get("tensors", ()))
             nodes.append((e["kind"], tuple(e.get("kernels", ())), e.get("blocks", 1),
                           tuple(e.get("flags", ())), tuple(e.get("scalars", ())),
-                          tuple("before" if d < 0 else d for d in deps)))
+                          tuple("before" if d < 0 else d for d in deps), tensors))
         out[launch["graph"]] = nodes
     return out
 
 
-def _run(cpp: Path, arguments, api: str, steps: int) -> List[dict]:
+def _windows(module: Optional[Path]) -> str:
+    """The stub's window table for the kernels of ``module`` (none without
+    one: a hand-written orchestration declares no kernels)."""
+    if module is None:
+        return ""
+    from pto_mlir.ir import Context, Module
+    from pto_mlir.sim.program import load_program
+    text = module.read_text()
+    with Context():
+        program = load_program(Module.parse(text))
+    return cpp_trace.window_table(program, cpp_trace.kernel_ids(text))
+
+
+def _run(cpp: Path, arguments, api: str, steps: int, windows: str = "") -> List[dict]:
     lines = [_driver_line(t, s) for t, s in arguments]
     step = cpp_trace.EntryArgs([], f"{len(lines)}\n" + "\n".join(lines))
     with cpp_trace.workdir() as directory:
         builder = cpp_trace.StubBuilder(Path(directory))
         exe = builder.build(cpp.read_text(), api)
-        return cpp_trace.run_stub(exe, [step] * steps)
+        return cpp_trace.run_stub(exe, [step] * steps, windows=windows)
 
 
 def _arguments(module: Optional[Path], args: Optional[Path]):
@@ -174,12 +197,12 @@ def main(argv=None) -> int:
         parser.error("--against needs --against-module or --against-args")
 
     runs = _run(options.cpp, _arguments(options.module, options.args), options.api,
-                options.steps)
+                options.steps, _windows(options.module))
     stats = statistics(runs)
     if options.against:
         theirs = _run(options.against, _arguments(options.against_module,
                                                   options.against_args),
-                      options.against_api, 1)
+                      options.against_api, 1, _windows(options.against_module))
         differences = compare_recordings(recordings(runs), recordings(theirs))
         for line in differences[:20]:
             print(line)

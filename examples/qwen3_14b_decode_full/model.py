@@ -177,8 +177,6 @@ def _build(d: Dims) -> Module:
     kv_f32 = _t([B, KV], "f32")
     heads_bf16 = _t([B, NH, D], "bf16")
     column = _t([B, 1], "f32")
-    # One output-column tile of an activation, written by one task.
-    column_f32, column_bf16 = _t([B, T], "f32"), _t([B, T], "bf16")
     norm_row, head_norm_row = _t([1, H], "f32"), _t([1, D], "f32")
     cache = _t([R, D], "bf16")
     per_seq = _t([B], "i32")
@@ -191,6 +189,19 @@ def _build(d: Dims) -> Module:
 
     def p(name, t, direction="in"):
         return b.param(name, t, direction)
+
+    def overwritten(name, t, window=None):
+        """An inout parameter the kernel writes without reading it (the
+        hand-written code passes it inout: a seed, or a tile of it)."""
+        return b.param(name, t, "inout", window=window, overwrites=True)
+
+    def read(name, t, window):
+        return b.param(name, t, window=window)
+
+    # The column tile [0:B, n_off:n_off+T] of a [B, N] activation, n_off
+    # the kernel's first scalar; of a [1, N] weight row (second scalar).
+    column_tile = b.window("()[s0] -> (0, s0)", f"() -> ({B}, {T})")
+    row_tile = b.window("()[s0, s1] -> (s1, s0)", f"() -> (1, {T})")
 
     def offsets(*names):
         return [p(n, index) for n in names]
@@ -211,21 +222,21 @@ def _build(d: Dims) -> Module:
         kernel("x_gamma0", [p("normed", hidden_bf16, "out"), p("cur", hidden_f32),
                             p("gamma", _t([L, H], "f32"))], "aiv")
         kernel("attn_out_seed", [p("attn_out", hidden_bf16)], "aiv")
-        kernel("rms_recip", [p("cur", hidden_f32), p("inv_rms", column, "out")], "aiv")
-        kernel("q_seed", [p("q", hidden_f32, "out")], "aiv")
+        kernel("rms_recip", [p("cur", hidden_f32), overwritten("inv_rms", column)], "aiv")
+        kernel("q_seed", [overwritten("q", hidden_f32)], "aiv")
         kernel("q_proj", [p("q", hidden_f32, "inout"), p("normed", hidden_bf16),
                           p("wq", wq_t), *offsets("row_base")], "aic")
-        kernel("kv_seed", [p("k", kv_f32, "out"), p("v", kv_f32, "out")], "aiv")
-        kernel("mlp_out_seed", [p("down_acc", hidden_f32, "out"),
-                                p("gate_acc", inter_f32, "out"),
-                                p("up_acc", inter_f32, "out"),
-                                p("attn_proj", hidden_f32, "out")], "aiv")
+        kernel("kv_seed", [overwritten("k", kv_f32), overwritten("v", kv_f32)], "aiv")
+        kernel("mlp_out_seed", [overwritten("down_acc", hidden_f32),
+                                overwritten("gate_acc", inter_f32),
+                                overwritten("up_acc", inter_f32),
+                                overwritten("attn_proj", hidden_f32)], "aiv")
         kernel("k_proj", [p("k", kv_f32, "inout"), p("normed", hidden_bf16), p("wk", wkv_t),
                           *offsets("row_base")], "aic")
         kernel("v_proj", [p("v", kv_f32, "inout"), p("normed", hidden_bf16), p("wv", wkv_t),
                           *offsets("row_base")], "aic")
         attention_params = [
-            p("attn_out", heads_bf16, "out"), p("q_heads", heads_bf16, "out"),
+            overwritten("attn_out", heads_bf16), overwritten("q_heads", heads_bf16),
             p("k_cache", cache, "inout"), p("v_cache", cache, "inout"),
             p("block_table", block_table_t), p("workspace", workspace, "inout"),
             p("metadata", metadata, "inout"), p("q", hidden_f32), p("k", kv_f32),
@@ -241,14 +252,18 @@ def _build(d: Dims) -> Module:
                          p("attn_proj", hidden_f32, "inout")]
         kernel("out_proj", [*o_proj_params, *offsets("n_off", "zero", "k_off")], "aic")
         kernel("out_proj_0", [*o_proj_params, *offsets("first_tile", "zero")], "aic")
-        rrc_params = [p("mlp_norm_in", column_bf16, "out"),
-                      p("post_norm_partial", column_f32, "out"), p("attn_proj", hidden_f32),
-                      p("cur", hidden_f32), p("post_rms_w", norm_row),
-                      *offsets("n_off", "zero")]
+        # A column task: column n_off of the residual (attn_proj + cur) and
+        # of its RMSNorm partial, weight row `row`.
+        rrc_params = [overwritten("mlp_norm_in", hidden_bf16, column_tile),
+                      overwritten("post_norm_partial", hidden_f32, column_tile),
+                      read("attn_proj", hidden_f32, column_tile),
+                      read("cur", hidden_f32, column_tile),
+                      read("post_rms_w", norm_row, row_tile),
+                      *offsets("n_off", "row")]
         for n in range(HIDDEN_TILES):
             kernel(_numbered("residual_rms_cast", n), rrc_params, "aiv")
         kernel("post_rms_reduce", [p("attn_proj", hidden_f32), p("cur", hidden_f32),
-                                   p("inv_rms", column, "out")], "aiv")
+                                   overwritten("inv_rms", column)], "aiv")
         for n in range(HIDDEN_TILES):
             for which in ("gate", "up"):
                 kernel(_numbered(f"{which}_proj", n),
@@ -258,15 +273,16 @@ def _build(d: Dims) -> Module:
             kernel(f"{which}_proj_tile",
                    [p("x", hidden_bf16), p("w", w_in_t), p("acc", inter_f32, "inout"),
                     *offsets("k_off", "zero", "n_off")], "aic")
-        kernel("silu", [p("inv_rms", column), p("mlp", column_bf16, "out"),
-                        p("gate_acc", inter_f32), p("up_acc", inter_f32),
-                        *offsets("n_off")], "aiv")
+        # SiLU of column n_off: gate and up read there, mlp written there.
+        kernel("silu", [p("inv_rms", column), overwritten("mlp", inter_bf16, column_tile),
+                        read("gate_acc", inter_f32, column_tile),
+                        read("up_acc", inter_f32, column_tile), *offsets("n_off")], "aiv")
         kernel("down_proj", [p("mlp", inter_bf16), p("w_down", w_down_t),
                              p("down_acc", hidden_f32, "inout"),
                              *offsets("k_off", "zero", "n_off")], "aic")
         kernel("dcr_xgamma", [p("down_acc", hidden_f32), p("post_norm_partial", hidden_f32),
-                              p("next_hidden", hidden_f32, "out"), p("next_gamma", norm_row),
-                              p("next_normed", hidden_bf16, "out"), *offsets("zero")], "aiv")
+                              overwritten("next_hidden", hidden_f32), p("next_gamma", norm_row),
+                              overwritten("next_normed", hidden_bf16), *offsets("zero")], "aiv")
         kernel("copy_out", [p("out", hidden_bf16, "out"), p("hidden", hidden_f32),
                             *offsets("row")], "aiv")
 
@@ -441,13 +457,11 @@ def _decoder_layer(d: Dims, k, args: List[Value]) -> None:
         per_column = len(out_ids) // HIDDEN_TILES
         rrc_ids = []
         for n in range(HIDDEN_TILES):
-            # Each column task writes its own column tiles of the outputs.
-            norm_tile = b.slice(mlp_norm_in, [0, n * T], [B, T], name="mlp_norm_in_tile")
-            partial_tile = b.slice(post_norm_partial, [0, n * T], [B, T],
-                                   name="post_norm_partial_tile")
-            _, _, t = b.submit(
+            # Each column task writes its column of the whole tensors (the
+            # kernel's window at offset n * T).
+            mlp_norm_in, post_norm_partial, t = b.submit(
                 k[_numbered("residual_rms_cast", n)],
-                [norm_tile, partial_tile, attn_proj, cur, post_rms_w, idx(n * T), zero],
+                [mlp_norm_in, post_norm_partial, attn_proj, cur, post_rms_w, idx(n * T), zero],
                 deps=_unique(out_ids[n * per_column:(n + 1) * per_column]),
                 allow_early_resolve=True, name="residual_rms_cast")
             rrc_ids.append(t)
@@ -490,9 +504,8 @@ def _decoder_layer(d: Dims, k, args: List[Value]) -> None:
             else:
                 producers = ([gate_tiles[n, ks] for ks in range(HIDDEN_TILES)]
                              + [up_tiles[n, ks] for ks in range(HIDDEN_TILES)])
-            mlp_tile = b.slice(mlp, [0, n * T], [B, T], name="mlp_tile")
-            _, t = b.submit(k["silu"], [inv_rms_tile, mlp_tile, gate_acc, up_acc, idx(n * T)],
-                            deps=[t_reduce, *producers], name="silu")
+            mlp, t = b.submit(k["silu"], [inv_rms_tile, mlp, gate_acc, up_acc, idx(n * T)],
+                              deps=[t_reduce, *producers], name="silu")
             silu_ids.append(t)
 
         # The down projection: tile (n, k) waits for SiLU column k.

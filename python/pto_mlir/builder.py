@@ -68,6 +68,7 @@ from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
 from .dialects import arith, pto, scf
 from .ir import (
     ArrayAttr,
+    Attribute,
     Block,
     Context,
     DictAttr,
@@ -79,6 +80,7 @@ from .ir import (
     IntegerAttr,
     IntegerType,
     Location,
+    MLIRError,
     Module,
     Operation,
     OpView,
@@ -223,20 +225,45 @@ class Param:
     name: str
     type: Type
     direction: str = "in"
+    #: A kernel tensor parameter's ``#pto.window`` (see :func:`window`).
+    window: Optional[Attribute] = None
+    #: ``pto.overwrites``: an ``inout`` kernel parameter written unread.
+    overwrites: bool = False
 
 
-def param(name: str, type: Union[Type, str], direction: str = "in") -> Param:
+def param(name: str, type: Union[Type, str], direction: str = "in", *,
+          window: Optional[Attribute] = None, overwrites: bool = False) -> Param:
     """Returns a :class:`Param`; ``type`` is a Type or its text (``"index"``).
-    Raises ``ValueError`` for an unknown direction, a non-``in`` direction on
-    a scalar, or text that is not a type, and ``TypeError`` for a ``type``
-    that is neither."""
+
+    For a kernel's tensor parameter, ``window`` (from :func:`window`) is the
+    box of the tensor passed the kernel touches, and ``overwrites`` marks an
+    ``inout`` parameter the kernel writes without reading (the dialect
+    reference, ``#pto.window``); the kernel's verifier checks both.
+
+    Raises ``ValueError`` for an unknown direction, a non-``in`` direction,
+    a window or ``overwrites`` on a scalar, or text that is not a type, and
+    ``TypeError`` for a ``type`` that is neither."""
     type = _type(type, f"parameter {name!r}")
     if direction not in ("in", "out", "inout"):
         raise ValueError(f"parameter {name!r}: unknown direction {direction!r}")
-    if direction != "in" and not _is_tensor(type):
-        raise ValueError(f"parameter {name!r}: a scalar is passed by value and "
-                         f"must be 'in', not {direction!r}")
-    return Param(name, type, direction)
+    if (direction != "in" or window is not None or overwrites) and not _is_tensor(type):
+        raise ValueError(f"parameter {name!r}: a scalar is passed by value: it must be "
+                         f"'in' and has no window")
+    return Param(name, type, direction, window, overwrites)
+
+
+def window(offsets: str, sizes: str) -> Attribute:
+    """A ``#pto.window``: ``offsets`` and ``sizes`` are affine maps without
+    dimensions, as text, whose symbol ``s<k>`` is the kernel's ``k``-th
+    scalar parameter and which have one result per axis, e.g.
+    ``window("()[s0] -> (0, s0)", "() -> (16, 1024)")`` for the column tile
+    at the first scalar. Raises ``ValueError`` for a map that does not parse
+    or is not linear in the symbols."""
+    text = f"#pto.window<offsets = {offsets}, sizes = {sizes}>"
+    try:
+        return Attribute.parse(text)
+    except MLIRError as e:
+        raise ValueError(f"invalid window {text}: {e}") from None
 
 
 def module(runtime: Optional[str] = None) -> Module:
@@ -277,10 +304,14 @@ def inserting(target) -> Iterator[InsertionPoint]:
 def _arg_attrs(params: Sequence[Param]) -> ArrayAttr:
     dicts = []
     for p in params:
-        if p.direction == "in":
-            dicts.append(DictAttr.get({}))
-        else:
-            dicts.append(DictAttr.get({pto.DIRECTION_ATTR: pto.direction_attr(p.direction)}))
+        attrs = {}
+        if p.direction != "in":
+            attrs[pto.DIRECTION_ATTR] = pto.direction_attr(p.direction)
+        if p.window is not None:
+            attrs["pto.window"] = p.window
+        if p.overwrites:
+            attrs["pto.overwrites"] = UnitAttr.get()
+        dicts.append(DictAttr.get(attrs))
     return ArrayAttr.get(dicts)
 
 

@@ -146,14 +146,43 @@ def entry_args(program, entry: str, values: Sequence[object], data: bool) -> Ent
 
 # -- traces -------------------------------------------------------------------
 
-def run_stub(exe: Path, runs: Sequence[EntryArgs], timeout: float = 120.0) -> List[dict]:
+def window_table(program, ids: Dict[str, Tuple[int, ...]]) -> str:
+    """The driver's ``W`` section: every ``#pto.window`` of ``program``'s
+    kernels under the kernel ids the translation gives them (a mixed
+    group's windows under each of its lanes' ids), for the stub to check
+    every task against; empty when no kernel has one."""
+    entries = []
+    for fn in program.functions.values():
+        if fn.kind != "kernel" or fn.name not in ids:
+            continue
+        tensors = [p for p in fn.params if p.type.is_tensor]
+        widths = [p.type.width if p.type.kind == "int" else 64
+                  for p in fn.params if not p.type.is_tensor]
+        for index, p in enumerate(tensors):
+            if p.window is None:
+                continue
+            forms = []
+            for constant, coefficients in (*p.window.offsets, *p.window.sizes):
+                padded = list(coefficients) + [0] * (len(widths) - len(coefficients))
+                forms.append(" ".join(map(str, [constant, *padded])))
+            for kernel_id in ids[fn.name]:
+                if kernel_id >= 0:
+                    entries.append(" ".join(map(str, [kernel_id, index, len(p.window.offsets),
+                                                      len(widths), *widths, *forms])))
+    return f"W {len(entries)}\n" + "\n".join(entries) + "\n" if entries else ""
+
+
+def run_stub(exe: Path, runs: Sequence[EntryArgs], timeout: float = 120.0,
+             windows: str = "") -> List[dict]:
     """Runs ``exe`` on ``runs``; returns per run ``{"args": [addr...],
-    "events": [...]}``.
+    "events": [...]}``. ``windows`` (:func:`window_table`) makes the stub
+    check every task's tensors against its kernels' windows.
 
     Raises:
-        ToolError: the stub reported misuse (an ``error`` line) or crashed.
+        ToolError: the stub reported misuse (an ``error`` line), a task's
+            window outside its tensor, or crashed.
     """
-    stdin = f"{len(runs)}\n" + "\n".join(r.stub for r in runs) + "\n"
+    stdin = windows + f"{len(runs)}\n" + "\n".join(r.stub for r in runs) + "\n"
     proc = subprocess.run([str(exe)], input=stdin, capture_output=True, text=True,
                           timeout=timeout)
     out: List[dict] = []
@@ -326,7 +355,7 @@ def compare(legalized: str, runs: Sequence[Sequence[object]], api: str, builder:
     with Context():
         program = load_program(Module.parse(prepared))
     args = [entry_args(program, entry, values, data) for values in runs]
-    cpp_runs = run_stub(exe, args)
+    cpp_runs = run_stub(exe, args, windows=window_table(program, ids))
     rt = Runtime(program, mode="replay", data=data, events=True)
     graphs: Dict[str, int] = {}
     sim, cpp = [], []

@@ -9,6 +9,7 @@ against the project's header at both API levels; the scaled-down variant
 replays like it runs eagerly in the simulator."""
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -95,6 +96,48 @@ def test_cpp_compiles_against_the_runtime_header(compiled):
                              "-I", str(REPO / "runtime" / "include"), str(out / "model.cpp")],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-4000:]
+
+
+def _tiles_instead_of_whole_tensors(cpp: str) -> str:
+    """The calling convention the port had before kernel windows: each SiLU
+    task given the 1024-column tile at its offset (a view) instead of the
+    whole activation, the offset still passed as its scalar."""
+    pattern = re.compile(r"// Task \d+: @silu\n(\s*)CoreTaskArgs (\w+);\n"
+                         r"(\s*\2\.add_input\(\w+\);\n)\s*\2\.add_inout\((\w+)\);")
+    count = 0
+
+    def tile(match):
+        nonlocal count
+        indent, params, first, mlp = match.groups()
+        n, count = count, count + 1
+        return (f"// silu tile {n}\n{indent}uint32_t {params}_shape[2] = {{16, 1024}};\n"
+                f"{indent}uint32_t {params}_offset[2] = {{0, {n * 1024}}};\n"
+                f"{indent}ChipTensor {params}_tile = {mlp}.view({params}_shape, {params}_offset);\n"
+                f"{indent}CoreTaskArgs {params};\n{first}{indent}{params}.add_inout({params}_tile);")
+
+    edited = pattern.sub(tile, cpp)
+    assert count == model.QWEN3_14B.inter_tiles, count
+    return edited
+
+
+@needs_cxx
+def test_tile_and_offset_convention_is_caught(compiled, tmp_path):
+    """The first run on the public runtime crashed: SiLU tiles were passed
+    as views plus their offset, which the real kernel adds again. With the
+    kernels' windows the stub stops at the first such task, before any real
+    run."""
+    api, out, _, _ = compiled
+    edited = tmp_path / "tiles.cpp"
+    edited.write_text(_tiles_instead_of_whole_tensors((out / "model.cpp").read_text()))
+    result = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "orchestration_stats.py"), str(edited),
+         "--module", str(out / "model.legalized.mlir"), "--api", api, "--steps", "1"],
+        capture_output=True, text=True)
+    assert result.returncode != 0
+    # Tile 1 (tile 0 is at offset 0): the window [1024, 2048) of a
+    # 1024-column view.
+    assert ("kernel 33, tensor argument #1: window [1024, 2048) on axis 1 lies outside the "
+            "tensor passed (extent 1024)") in result.stderr
 
 
 def test_small_variant_replays_like_eager():

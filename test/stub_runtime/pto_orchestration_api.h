@@ -516,7 +516,22 @@ struct Recording {
     std::map<uint64_t, uint32_t> node_of_task;  // raw id -> node
 };
 
+// A kernel parameter's #pto.window, given to the driver by the test: per
+// axis, offset and size as linear forms of the task's scalars.
+struct LinearForm {
+    int64_t constant = 0;
+    std::vector<int64_t> coefficients;  // per scalar argument
+};
+
+struct KernelWindow {
+    uint32_t param = 0;               // tensor argument index
+    std::vector<uint32_t> widths;     // bits of each scalar argument
+    std::vector<LinearForm> offsets;  // one per axis
+    std::vector<LinearForm> sizes;
+};
+
 struct State {
+    std::map<int32_t, std::vector<KernelWindow>> windows;  // kernel id -> windows
     uint64_t next_task = 1;
     int64_t events = 0;                       // events printed this run
     int64_t launches = 0;                     // Graph launches this run
@@ -569,7 +584,47 @@ inline std::vector<int64_t> events_of(const std::vector<uint64_t>& ids) {
     return out;
 }
 
+inline int64_t evaluate(const LinearForm& form, const std::vector<uint64_t>& scalars,
+                        const std::vector<uint32_t>& widths) {
+    int64_t value = form.constant;
+    for (size_t k = 0; k < form.coefficients.size() && k < scalars.size(); ++k) {
+        uint32_t width = k < widths.size() ? widths[k] : 64;
+        // The slot holds the scalar's bits: sign-extend from its width.
+        int64_t scalar = width >= 64 ? (int64_t)scalars[k]
+                                     : (int64_t)(scalars[k] << (64 - width)) >> (64 - width);
+        value += form.coefficients[k] * scalar;
+    }
+    return value;
+}
+
+// A task whose kernel declares a window outside the tensor passed would
+// touch memory that is not its argument's: the real runtime crashes or
+// corrupts another tensor there.
+inline void check_windows(const Task& task) {
+    for (int32_t kernel : task.kernels) {
+        auto it = state().windows.find(kernel);
+        if (it == state().windows.end()) continue;
+        for (const KernelWindow& w : it->second) {
+            if (w.param >= task.tensors.size()) continue;
+            const ChipTensor& t = task.tensors[w.param];
+            if (w.offsets.size() != t.ndims) fail("a kernel window of another rank than its tensor");
+            for (uint32_t d = 0; d < t.ndims; ++d) {
+                int64_t begin = evaluate(w.offsets[d], task.scalars, w.widths);
+                int64_t size = evaluate(w.sizes[d], task.scalars, w.widths);
+                if (begin >= 0 && size >= 1 && begin + size <= (int64_t)t.shapes[d]) continue;
+                std::string message = "kernel " + std::to_string(kernel) + ", tensor argument #" +
+                                      std::to_string(w.param) + ": window [" + std::to_string(begin) + ", " +
+                                      std::to_string(begin + size) + ") on axis " + std::to_string(d) +
+                                      " lies outside the tensor passed (extent " + std::to_string(t.shapes[d]) +
+                                      ")";
+                fail(message.c_str());
+            }
+        }
+    }
+}
+
 inline void emit_task(const Task& task, const std::vector<int64_t>& deps, uint64_t id) {
+    if (!task.dummy) check_windows(task);
     if (task.dummy) {
         emit_line("{\"kind\":\"dummy\",\"deps\":[" + dep_list(deps) + "]}", id);
         return;

@@ -12,6 +12,12 @@
 // (a tensor on the storage of entry tensor k of the same run), or
 //   S <uint64 slot bits>
 // Every run gets fresh storage, so a replay sees new boundary addresses.
+//
+// Optionally first, the kernels' windows (#pto.window) the stub checks
+// every task against:
+//   W <count> then per window
+//   <kernel id> <tensor argument> <rank> <scalars n> <widths...>
+//   then 2 * rank linear forms (offsets, then sizes): <constant> <n coefficients>
 
 #include "pto_orchestration_api.h"
 
@@ -33,8 +39,37 @@ void load_hex(const std::string& hex, uint8_t* out, uint64_t bytes) {
 
 }  // namespace
 
+int64_t read_i64(std::istream& in) {
+    int64_t v;
+    if (!(in >> v)) stub::fail("malformed driver input");
+    return v;
+}
+
+void read_windows(std::istream& in) {
+    uint64_t count = read_u64(in);
+    for (uint64_t i = 0; i < count; ++i) {
+        int32_t kernel = (int32_t)read_i64(in);
+        stub::KernelWindow w;
+        w.param = (uint32_t)read_u64(in);
+        uint64_t rank = read_u64(in), scalars = read_u64(in);
+        if (rank > MAX_TENSOR_DIMS) stub::fail("a kernel window of too many dimensions");
+        for (uint64_t k = 0; k < scalars; ++k) w.widths.push_back((uint32_t)read_u64(in));
+        for (uint64_t f = 0; f < 2 * rank; ++f) {
+            stub::LinearForm form;
+            form.constant = read_i64(in);
+            for (uint64_t k = 0; k < scalars; ++k) form.coefficients.push_back(read_i64(in));
+            (f < rank ? w.offsets : w.sizes).push_back(form);
+        }
+        stub::state().windows[kernel].push_back(std::move(w));
+    }
+}
+
 int main() {
     std::ios::sync_with_stdio(false);
+    if (std::cin >> std::ws && std::cin.peek() == 'W') {
+        std::cin.get();
+        read_windows(std::cin);
+    }
     uint64_t runs = read_u64(std::cin);
     for (uint64_t run = 0; run < runs; ++run) {
         uint64_t count = read_u64(std::cin);

@@ -20,9 +20,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-from ..ir import (ArrayAttr, Attribute, BoolAttr, DenseI32ArrayAttr, DenseI64ArrayAttr,
-                  DictAttr, FlatSymbolRefAttr, FloatAttr, FunctionType, IntegerAttr,
-                  Module, StringAttr, TypeAttr, UnitAttr)
+from ..ir import (AffineAddExpr, AffineConstantExpr, AffineMapAttr, AffineMulExpr,
+                  AffineSymbolExpr, ArrayAttr, Attribute, BoolAttr, DenseI32ArrayAttr,
+                  DenseI64ArrayAttr, DictAttr, FlatSymbolRefAttr, FloatAttr, FunctionType,
+                  IntegerAttr, Module, StringAttr, TypeAttr, UnitAttr)
 from .errors import SimError
 
 #: ``ShapedType::kDynamic``.
@@ -119,14 +120,43 @@ class Instr:
     loc: str
 
 
+#: A linear form: (constant, coefficients), the value
+#: ``constant + sum(c * scalars[k] for k, c in enumerate(coefficients))``.
+LinearForm = Tuple[int, Tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class Window:
+    """A kernel parameter's ``#pto.window``: per axis, the offset and the
+    size of the box the kernel touches, as linear forms of the kernel's
+    scalar parameters (symbol ``s<k>`` is the ``k``-th scalar)."""
+
+    offsets: Tuple[LinearForm, ...]
+    sizes: Tuple[LinearForm, ...]
+
+    def evaluate(self, scalars: List[int]) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+        """(offsets, sizes) in elements for a task whose scalar arguments,
+        as signed integers, are ``scalars``."""
+        def value(form: LinearForm) -> int:
+            constant, coefficients = form
+            return constant + sum(c * scalars[k] for k, c in enumerate(coefficients))
+        return (tuple(value(f) for f in self.offsets), tuple(value(f) for f in self.sizes))
+
+
 @dataclass
 class Param:
-    """A function parameter: slot, type, direction (tensors only), name."""
+    """A function parameter: slot, type, direction (tensors only), name;
+    for a kernel's tensor parameter, its ``#pto.window`` and whether it
+    carries ``pto.overwrites``."""
 
     slot: int
     type: TypeInfo
     direction: str
     name: str
+    window: Optional[Window] = None
+    #: ``pto.overwrites``: an ``inout`` parameter the kernel writes without
+    #: reading its old contents.
+    overwrites: bool = False
 
 
 @dataclass
@@ -234,6 +264,54 @@ def _directions(op, n: int) -> List[str]:
     return dirs
 
 
+def _linear_form(expr, symbols: int) -> LinearForm:
+    # The verifier admits only constants, symbols, sums and products by a
+    # constant (WindowAttr::verify).
+    if isinstance(expr, AffineConstantExpr):
+        return expr.value, (0,) * symbols
+    if isinstance(expr, AffineSymbolExpr):
+        return 0, tuple(int(k == expr.position) for k in range(symbols))
+    lhs, rhs = _linear_form(expr.lhs, symbols), _linear_form(expr.rhs, symbols)
+    if isinstance(expr, AffineAddExpr):
+        return lhs[0] + rhs[0], tuple(a + b for a, b in zip(lhs[1], rhs[1]))
+    if isinstance(expr, AffineMulExpr):
+        if any(lhs[1]):
+            lhs, rhs = rhs, lhs
+        if not any(lhs[1]):
+            return lhs[0] * rhs[0], tuple(lhs[0] * c for c in rhs[1])
+    raise SimError(f"window expression {expr} is not linear in the scalar parameters")
+
+
+def _map_forms(map_text: str) -> Tuple[LinearForm, ...]:
+    affine_map = AffineMapAttr(Attribute.parse(f"affine_map<{map_text}>")).value
+    return tuple(_linear_form(e, affine_map.n_symbols) for e in affine_map.results)
+
+
+def _overwrites(op, n: int) -> List[bool]:
+    flags = [False] * n
+    if "arg_attrs" in op.attributes:
+        for i, d in enumerate(ArrayAttr(op.attributes["arg_attrs"])):
+            flags[i] = "pto.overwrites" in DictAttr(d)
+    return flags
+
+
+def _windows(op, n: int) -> List[Optional[Window]]:
+    windows: List[Optional[Window]] = [None] * n
+    if "arg_attrs" not in op.attributes:
+        return windows
+    for i, d in enumerate(ArrayAttr(op.attributes["arg_attrs"])):
+        d = DictAttr(d)
+        if "pto.window" not in d:
+            continue
+        # #pto.window<offsets = MAP, sizes = MAP>: the maps as affine_map
+        # attributes, read with the upstream AffineExpr bindings.
+        text = str(d["pto.window"])
+        body = text[text.index("<") + 1:-1]
+        offsets, sizes = body.split(", sizes = ")
+        windows[i] = Window(_map_forms(offsets[len("offsets = "):]), _map_forms(sizes))
+    return windows
+
+
 def _param_name(location: str, index: int) -> str:
     # A NameLoc prints as loc("name") or loc("name"(child)); a file location
     # as loc("file":line:col).
@@ -267,6 +345,8 @@ def load_program(module: Module) -> Program:
         inputs = [type_info(t) for t in fn_type.inputs]
         results = [type_info(t) for t in fn_type.results]
         dirs = _directions(op, len(inputs))
+        windows = _windows(op, len(inputs)) if kind == "kernel" else [None] * len(inputs)
+        overwrites = _overwrites(op, len(inputs))
         body = None
         params = []
         if len(op.regions) and len(op.regions[0].blocks):
@@ -274,9 +354,11 @@ def load_program(module: Module) -> Program:
             body = lowering.block(entry)
             for i, arg in enumerate(entry.arguments):
                 params.append(Param(body.args[i], inputs[i], dirs[i],
-                                    _param_name(str(arg.location), i)))
+                                    _param_name(str(arg.location), i), windows[i],
+                                    overwrites[i]))
         else:
-            params = [Param(-1, t, d, f"arg{i}") for i, (t, d) in enumerate(zip(inputs, dirs))]
+            params = [Param(-1, t, d, f"arg{i}", w, o)
+                      for i, (t, d, w, o) in enumerate(zip(inputs, dirs, windows, overwrites))]
         fn = Function(kind, name, params, results, body, str(op.location))
         fn.param_index = {p.slot: i for i, p in enumerate(params) if p.slot >= 0}
         functions[name] = fn

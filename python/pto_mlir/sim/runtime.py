@@ -701,7 +701,10 @@ class Runtime:
         """Executes one task; in accounting mode only counts it."""
         self._log_task(kernel, tensors, scalars, launch, dep_events, task_id)
         if self.data:
-            run_kernel(kernel, tensors, scalars)
+            params = [p for p in self.program.function(kernel, "kernel").params
+                      if p.type.is_tensor]
+            run_kernel(kernel, tensors, scalars, [p.window for p in params],
+                       [p.overwrites for p in params])
         self._trace_task(kernel, [v for v, d in tensors if d != "in"])
 
     # -- the structured trace --------------------------------------------------

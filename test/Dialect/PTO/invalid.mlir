@@ -288,6 +288,18 @@ pto.kernel aiv @k(%a: !pto.tensor<64xf32> {pto.window = #pto.window<offsets = ()
 
 // -----
 
+// expected-error@+1 {{parameter #0 is not an inout tensor: only an inout parameter can be overwritten without being read ('out' already is)}}
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>, pto.overwrites})
+
+// -----
+
+// expected-error@+1 {{'pto.overwrites' is a unit attribute of an argument of pto.kernel}}
+pto.orchestration @o(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>, pto.overwrites}) {
+  pto.return
+}
+
+// -----
+
 // expected-error@+1 {{unknown pto argument attribute 'pto.dir'}}
 pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.dir = #pto.direction<out>})
 

@@ -21,8 +21,8 @@ pto.kernel aiv @add(%a: !pto.tensor<16xf32>,
                     %scale: f32)
 
 // A window: the box of a whole tensor a kernel touches, from its scalars.
-// CHECK-LABEL: pto.kernel aiv @silu(!pto.tensor<16x4096xbf16> {pto.direction = #pto.direction<inout>, pto.window = #pto.window<offsets = ()[s0, s1] -> (0, s0 + s1 * 2), sizes = ()[s0, s1] -> (16, 1024)>}, !pto.tensor<16x4096xf32> {pto.window = #pto.window<offsets = ()[s0] -> (0, s0), sizes = () -> (16, 1024)>}, index, i64){{$}}
-pto.kernel aiv @silu(%mlp: !pto.tensor<16x4096xbf16> {pto.direction = #pto.direction<inout>,
+// CHECK-LABEL: pto.kernel aiv @silu(!pto.tensor<16x4096xbf16> {pto.direction = #pto.direction<inout>, pto.overwrites, pto.window = #pto.window<offsets = ()[s0, s1] -> (0, s0 + s1 * 2), sizes = ()[s0, s1] -> (16, 1024)>}, !pto.tensor<16x4096xf32> {pto.window = #pto.window<offsets = ()[s0] -> (0, s0), sizes = () -> (16, 1024)>}, index, i64){{$}}
+pto.kernel aiv @silu(%mlp: !pto.tensor<16x4096xbf16> {pto.direction = #pto.direction<inout>, pto.overwrites,
                          pto.window = #pto.window<offsets = ()[s0, s1] -> (0, s0 + s1 * 2),
                                                   sizes = ()[s0, s1] -> (16, 1024)>},
                      %gate: !pto.tensor<16x4096xf32> {

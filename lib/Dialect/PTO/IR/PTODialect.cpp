@@ -455,6 +455,21 @@ LogicalResult PTODialect::verifyRegionArgAttribute(Operation *op,
   }
   if (name == getWindowAttrName())
     return verifyWindowArgAttr(op, argIndex, attr);
+  if (name == getOverwritesAttrName()) {
+    if (!isa<KernelOp>(op) || !isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << name
+                             << "' is a unit attribute of an argument of "
+                                "pto.kernel";
+    auto kernel = cast<KernelOp>(op);
+    if (argIndex < kernel.getNumArguments() &&
+        (!isa<TensorType>(kernel.getArgumentTypes()[argIndex]) ||
+         getArgDirection(kernel, argIndex) != Direction::inout))
+      return op->emitOpError()
+             << "parameter #" << argIndex
+             << " is not an inout tensor: only an inout parameter can be "
+                "overwritten without being read ('out' already is)";
+    return success();
+  }
   if (name != getDirectionAttrName())
     return op->emitError() << "unknown pto argument attribute '" << name
                            << "'";

@@ -163,7 +163,10 @@ def PTO_WindowAttr : AttrDef<PTO_Dialect, "Window"> {
 
     Without the attribute a kernel touches the whole tensor passed. The
     window of an `out` parameter is what the task writes; of an `inout` one,
-    what it reads and writes; of an `in` one, what it reads. A launch whose
+    what it reads and writes (only writes, with the unit attribute
+    `pto.overwrites`: a kernel the runtime must order as a writer after
+    every earlier access, which never reads the old contents); of an `in`
+    one, what it reads. A launch whose
     arguments put a window outside the tensor passed makes the kernel touch
     memory that is not its argument's (`pto-verify-kernel-windows` rejects
     it where the scalars are constants; the stub runtime and the simulator

@@ -79,6 +79,13 @@ def PTO_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getWindowAttrName() {
       return ::llvm::StringLiteral("pto.window");
     }
+    /// Name of the unit kernel argument attribute marking an `inout`
+    /// tensor parameter whose window (or whole view) the kernel writes
+    /// without reading its old contents: the runtime orders the task as a
+    /// writer after every earlier access, but no value flows in.
+    static constexpr ::llvm::StringLiteral getOverwritesAttrName() {
+      return ::llvm::StringLiteral("pto.overwrites");
+    }
     /// Name of the unit argument attribute marking a tensor parameter of the
     /// orchestration function as a host control tensor (host_build_graph):
     /// it stays in host memory, with no device transfer.
