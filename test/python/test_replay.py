@@ -96,9 +96,9 @@ def test_scalar_semantics_follow_arith():
     seen = []
     original = sim.kernels.run_kernel
 
-    def spy(name, tensors, scalars):
+    def spy(name, tensors, scalars, *windows):
         seen.append([v for v, _ in scalars])
-        original(name, tensors, scalars)
+        original(name, tensors, scalars, *windows)
 
     sim.runtime.run_kernel = spy
     try:
