@@ -9,7 +9,8 @@ the tasks run and the Graph launches.
 The file can be what pto-translate printed or a hand-written orchestration
 (one that includes "runtime.h" gets the stub's). The entry's arguments are
 described by an IR module's entry signature (--module: static shapes) or by
-a JSON list (--args: [["bf16", [16, 5120]], ...]; element types as in MLIR).
+a JSON list (--args: [["bf16", [16, 5120]], ...]; element types as in MLIR;
+it wins over --module, which then gives only the kernels' windows).
 Tensors get no storage: the figures are counts, and a host read of an
 argument fails.
 
@@ -156,9 +157,9 @@ def _run(cpp: Path, arguments, api: str, steps: int, windows: str = "") -> List[
 
 
 def _arguments(module: Optional[Path], args: Optional[Path]):
-    if module:
-        return _arguments_from_module(module)
-    return [(t, tuple(s)) for t, s in json.loads(args.read_text())]
+    if args:
+        return [(t, tuple(s)) for t, s in json.loads(args.read_text())]
+    return _arguments_from_module(module)
 
 
 def compare_recordings(ours: dict, theirs: dict) -> List[str]:
@@ -179,9 +180,10 @@ def compare_recordings(ours: dict, theirs: dict) -> List[str]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("cpp", type=Path, help="the orchestration C++ file")
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--module", type=Path, help="an IR module whose entry the C++ is")
-    source.add_argument("--args", type=Path, help="a JSON list of [element type, shape]")
+    parser.add_argument("--module", type=Path,
+                        help="an IR module whose entry the C++ is: its kernels' windows, and "
+                             "the arguments when --args is not given")
+    parser.add_argument("--args", type=Path, help="a JSON list of [element type, shape]")
     parser.add_argument("--api", choices=cpp_trace.API_LEVELS, default="spec",
                         help="the runtime API level the C++ was printed for")
     parser.add_argument("--steps", type=int, default=2, help="runs of the entry (default 2)")
@@ -193,6 +195,8 @@ def main(argv=None) -> int:
     parser.add_argument("--against-api", choices=cpp_trace.API_LEVELS, default="spec",
                         help="--api for --against")
     options = parser.parse_args(argv)
+    if not (options.module or options.args):
+        parser.error("the arguments: give --module or --args")
     if options.against and not (options.against_module or options.against_args):
         parser.error("--against needs --against-module or --against-args")
 

@@ -53,7 +53,8 @@ def compiled(request, tmp_path_factory):
                     "--runtime-api", api], check=True, capture_output=True)
     stats = subprocess.run(
         [sys.executable, str(REPO / "scripts" / "orchestration_stats.py"),
-         str(out / "model.cpp"), "--module", str(out / "model.legalized.mlir"), "--api", api,
+         str(out / "model.cpp"), "--module", str(out / "model.legalized.mlir"),
+         "--args", str(EXAMPLE / "handwritten_args.json"), "--api", api,
          "--json"], check=True, capture_output=True, text=True)
     return api, out, json.loads((out / "report.json").read_text()), json.loads(stats.stdout)
 
@@ -131,7 +132,8 @@ def test_tile_and_offset_convention_is_caught(compiled, tmp_path):
     edited.write_text(_tiles_instead_of_whole_tensors((out / "model.cpp").read_text()))
     result = subprocess.run(
         [sys.executable, str(REPO / "scripts" / "orchestration_stats.py"), str(edited),
-         "--module", str(out / "model.legalized.mlir"), "--api", api, "--steps", "1"],
+         "--module", str(out / "model.legalized.mlir"),
+         "--args", str(EXAMPLE / "handwritten_args.json"), "--api", api, "--steps", "1"],
         capture_output=True, text=True)
     assert result.returncode != 0
     # Tile 1 (tile 0 is at offset 0): the window [1024, 2048) of a
@@ -179,13 +181,15 @@ def test_both_api_levels_record_the_same_graph(tmp_path):
         outs[api] = tmp_path / api
         subprocess.run([shutil.which("pto-compile"), str(EXAMPLE / "model.py"), "-o",
                         str(outs[api]), "--runtime-api", api], check=True, capture_output=True)
+    fixture = str(EXAMPLE / "handwritten_args.json")
     stats = [sys.executable, str(REPO / "scripts" / "orchestration_stats.py"),
              str(outs["spec"] / "model.cpp"), "--module",
-             str(outs["spec"] / "model.legalized.mlir"), "--steps", "1"]
+             str(outs["spec"] / "model.legalized.mlir"), "--args", fixture, "--steps", "1"]
     same = subprocess.run(stats + [
         "--against", str(outs["simpler_6ebaf771"] / "model.cpp"),
         "--against-module", str(outs["simpler_6ebaf771"] / "model.legalized.mlir"),
-        "--against-api", "simpler_6ebaf771"], capture_output=True, text=True)
+        "--against-args", fixture, "--against-api", "simpler_6ebaf771"],
+        capture_output=True, text=True)
     assert same.returncode == 0, same.stdout + same.stderr
     assert "0 differences over 277 recorded nodes" in same.stdout
     small = tmp_path / "small"
@@ -197,3 +201,31 @@ def test_both_api_levels_record_the_same_graph(tmp_path):
                            capture_output=True, text=True)
     assert other.returncode == 1, other.stdout + other.stderr
     assert "Graph 0: 277 nodes against 25" in other.stdout
+
+
+def test_cache_geometry_comes_from_the_inputs(compiled, tmp_path):
+    """Like the hand-written code, the port reads the KV cache's page count
+    off its inputs (the block table's length, the cache's rows): the same
+    C++ runs a fixture of another page count, and the tiling task and each
+    layer's cache views follow it."""
+    api, out, _, _ = compiled
+    stats = load_script("orchestration_stats", REPO / "scripts" / "orchestration_stats.py")
+    fixture = json.loads((EXAMPLE / "handwritten_args.json").read_text())
+    d = model.QWEN3_14B
+    for pages in (d.pages, 352):
+        args = [(t, tuple(shape)) for t, shape in fixture]
+        rows = d.layers * pages * d.kv_heads * d.block_size
+        args[8] = ("i32", (pages,))
+        args[12] = args[13] = ("bf16", (rows, d.head_dim))
+        [run] = stats._run(out / "model.cpp", args, api, 1, stats._windows(out / "model.legalized.mlir"))
+        tasks = [e for e in run["events"] if e["kind"] == "task"]
+        tiling = tasks[0]
+        assert tiling["kernels"] == [0]
+        # max_blocks (pages per sequence), num_pages.
+        assert tiling["scalars"] == [pages // d.batch, pages]
+        attention = [e for e in tasks if e["kernels"] == [11, 12, 12]]
+        assert len(attention) == d.layers
+        for layer, task in enumerate(attention):
+            _, _, offset, shape, _ = task["tensors"][2]   # this layer's k_cache rows
+            assert shape == [rows // d.layers, d.head_dim]
+            assert offset == layer * (rows // d.layers) * d.head_dim
