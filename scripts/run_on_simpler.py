@@ -69,6 +69,7 @@ NUM_LAYERS_RE = re.compile(r"constexpr uint32_t num_layers = \d+;")
 
 BIND_PHASE_RE = re.compile(r"bind phase=(\w+) start_ns=(\d+) dur_ns=(\d+)")
 HOST_ORCH_RE = re.compile(r"host-orch phase=(\w+) total_ns=(\d+) count=(\d+)")
+VS_GOLDEN_RE = re.compile(r"\[qwen3-sim\] (\w+): shape=\([^)]*\) max_abs_diff_vs_golden=(\S+) mismatched_elems=(\d+)/(\d+)")
 
 
 class SetupError(Exception):
@@ -174,6 +175,17 @@ def timing_of(log_path: Path) -> dict:
     return {"host_orch_ms": host_orch, "host_orch_ops": ops or ops_last}
 
 
+def vs_golden_of(log_path: Path) -> dict:
+    """The scene's own comparison against simpler's golden (the last round's):
+    output -> [largest absolute difference, elements outside rtol/atol, elements]."""
+    rows = {}
+    for line in log_path.read_text(errors="replace").splitlines():
+        m = VS_GOLDEN_RE.search(line)
+        if m:
+            rows[m.group(1)] = [float(m.group(2)), int(m.group(3)), int(m.group(4))]
+    return rows
+
+
 def tail(path: Path, n: int = 25) -> str:
     lines = path.read_text(errors="replace").splitlines()
     return "\n".join(lines[-n:])
@@ -220,12 +232,12 @@ def handwritten_copy(sim: Sim, layers: int, work: Path) -> Path:
     return dst
 
 
-def compile_port(layers: int, work: Path, pto_compile: str) -> Path:
+def compile_port(layers: int, work: Path, pto_compile: str, model: Path = QWEN3_MODEL) -> Path:
     wrapper = work / f"qwen3_port_L{layers}.py"
     wrapper.write_text(
         "# written by scripts/run_on_simpler.py: the Qwen3 port at a reduced layer count\n"
         "import importlib.util\nimport sys\n\n"
-        f"_spec = importlib.util.spec_from_file_location('_pto_qwen3_full_model', {str(QWEN3_MODEL)!r})\n"
+        f"_spec = importlib.util.spec_from_file_location('_pto_qwen3_full_model', {str(model)!r})\n"
         "_model = importlib.util.module_from_spec(_spec)\n"
         "sys.modules['_pto_qwen3_full_model'] = _model\n"
         "_spec.loader.exec_module(_model)\n\n\n"
@@ -262,7 +274,8 @@ def qwen3_run(sim: Sim, name: str, orch: Path, work: Path, args) -> dict:
     log(f"{name}: {orch.name} at {args.layers} layers, log {log_path}")
     rc, secs = sim.run(cmd, log_path, env, timeout=args.timeout)
     result = {"name": name, "orch": str(orch), "rc": rc, "seconds": round(secs, 1), "log": str(log_path),
-              "dump": str(dump) if dump.is_file() else None, **timing_of(log_path)}
+              "dump": str(dump) if dump.is_file() else None, "vs_golden": vs_golden_of(log_path),
+              **timing_of(log_path)}
     status = "ok" if rc == 0 and result["dump"] else crash_reason(rc, log_path) if rc != 0 else "no outputs saved"
     result["status"] = status
     orch_ms = ", ".join(f"{v:.3f}" for v in result["host_orch_ms"]) or "-"
@@ -307,7 +320,7 @@ def run_qwen3(sim: Sim, work: Path, args) -> dict:
         shutil.copy(args.orch, port)
     elif args.compile_port:
         pto_compile = args.pto_compile or shutil.which("pto-compile") or str(REPO / ".venv/bin/pto-compile")
-        port = compile_port(args.layers, work, pto_compile)
+        port = compile_port(args.layers, work, pto_compile, args.model.resolve())
     runs = []
     if port is not None:
         runs.append(qwen3_run(sim, "port", port, work, args))
@@ -325,8 +338,11 @@ def run_qwen3(sim: Sim, work: Path, args) -> dict:
         print(f"{r['name']:>6}: {r['status']}, wall {r['seconds']:.1f} s, host_orch {orch_ms} ms")
         ops = r.get("host_orch_ops") or {}
         if ops:
-            print("        host-orch ops (us): " + ", ".join(
+            print("        host-orch ops (us total/count): " + ", ".join(
                 f"{k}={v['total_us']:.1f}/{v['count']}" for k, v in ops.items()))
+        if r.get("vs_golden"):
+            print("        vs simpler's golden (max_abs_diff, outside rtol/atol): " + ", ".join(
+                f"{k}={v[0]:.6g}, {v[1]}/{v[2]}" for k, v in r["vs_golden"].items()))
     names = sorted(set((port_vs_hand or {}) | (spread or {})))
     for n in names:
         print(f"{n}:")
@@ -357,6 +373,8 @@ def main(argv=None) -> int:
     port.add_argument("--orch", type=Path, help="qwen3: the port's orchestration C++ (built at --layers)")
     port.add_argument("--compile-port", action="store_true",
                       help="qwen3: compile examples/qwen3_14b_decode_full/model.py at layers=L with pto-compile")
+    parser.add_argument("--model", type=Path, default=QWEN3_MODEL,
+                        help="--compile-port: the model's .py (default examples/qwen3_14b_decode_full/model.py)")
     parser.add_argument("--pto-compile", help="pto-compile to use (default: on PATH, else .venv/bin/pto-compile)")
     parser.add_argument("--hand-runs", type=int, default=2, help="qwen3: hand-written runs (default 2)")
     parser.add_argument("--rounds", type=int, default=1, help="rounds per run, in one process (simpler's --rounds)")

@@ -66,6 +66,9 @@ def _run(args, tmp_path, timeout):
                            "--json", str(out), *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True, timeout=timeout)
     result = json.loads(out.read_text()) if out.is_file() else None
+    # The saved outputs are GiBs (the KV caches); the logs stay.
+    for dump in work.glob("*.pt"):
+        dump.unlink()
     return proc, result
 
 
