@@ -49,12 +49,14 @@ esac
 [ "$(id -u)" = 0 ] || die "run as root (debootstrap, chroot and mount need it)"
 
 # The paths bound into the chroot at the same place: /tmp, /dev, /dev/shm,
-# /proc, the venv's base Python, the venv, and SIMPLER_ROOT.
+# /proc, the venv's base Python, the venv, and SIMPLER_ROOT (each of the last
+# three unless it is under /tmp already).
 bind_targets() {
-  local py_base="$1" simpler="$2"
+  local py_base="$1" simpler="$2" p
   echo /tmp; echo /dev; echo /dev/shm; echo /proc
-  echo "$py_base"; echo "$VENV"
-  case "$simpler" in /tmp/*) ;; *) echo "$simpler" ;; esac
+  for p in "$py_base" "$VENV" "$simpler"; do
+    case "$p" in /tmp/*) ;; *) echo "$p" ;; esac
+  done
 }
 
 do_mounts() {
