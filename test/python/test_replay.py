@@ -10,6 +10,7 @@ the number of calls, so these tests also show that the pass matters.
 """
 
 import re
+import subprocess
 
 import numpy as np
 import pytest
@@ -1043,6 +1044,42 @@ def test_sim_cli_with_and_without_data(capsys, monkeypatch, pto_opt):
     assert "replay == eager" not in out and "REPLAY DIFFERS" not in out
     assert "original run 0: graph heap 32768 B; 1 recorded, 3 replayed" in out
     assert "legalized run 1: graph heap 0 B; 0 recorded, 4 replayed" in out
+
+
+@pytest.mark.parametrize("case", ["empty module", "no such entry", "missing path",
+                                  "not a program"])
+def test_sim_cli_reports_bad_input_in_one_line(case, tmp_path, capsys):
+    """Bad input to `python -m pto_mlir.sim` is one line on stderr and exit
+    status 2, never a traceback."""
+    from pto_mlir.sim.__main__ import main
+    path = tmp_path / "p.mlir"
+    argv = [str(path)]
+    if case == "empty module":
+        path.write_text("module {}\n")
+        expected = "has no orchestration @main (--entry); orchestration functions: none"
+    elif case == "no such entry":
+        path.write_text((REPO / "examples" / "decoder_layer.mlir").read_text())
+        argv += ["--entry", "step"]
+        expected = "has no orchestration @step (--entry); orchestration functions: @main"
+    elif case == "missing path":
+        expected = "cannot read"
+    else:
+        path.write_bytes(b"\xff\xfe not IR")
+        expected = "p.mlir:1:1: unexpected character"
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and expected in err and err.count("\n") == 1, err
+
+
+def test_sim_cli_reads_bytecode(tmp_path, capsys, monkeypatch, pto_opt):
+    """The other tools take bytecode; so does the model's command line."""
+    from pto_mlir.sim.__main__ import main
+    monkeypatch.setenv("PTO_OPT", pto_opt)
+    bytecode = tmp_path / "decoder.mlirbc"
+    subprocess.run([pto_opt, str(REPO / "examples" / "decoder_layer.mlir"), "--emit-bytecode",
+                    "-o", str(bytecode)], check=True)
+    assert main([str(bytecode), "--runs", "1"]) == 0
+    assert "legalized run 0: replay == eager" in capsys.readouterr().out
 
 
 # ----------------------------------------------------------------------------

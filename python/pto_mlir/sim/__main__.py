@@ -14,9 +14,14 @@ With ``--no-data`` (accounting mode, ``Runtime(..., data=False)``) nothing
 is computed, so programs of any tensor size run in seconds: only replay
 runs, and for each form it prints the graph-heap bytes per run and the
 recordings made; nothing is compared. Exit status: 0 unless a run fails.
+
+The program may be text or MLIR bytecode. A path that cannot be read, a
+program that does not parse or has no orchestration ``@entry`` is reported
+in one line on stderr, with exit status 2.
 """
 
 import argparse
+import re
 import sys
 
 import numpy as np
@@ -58,6 +63,29 @@ def _report(label: str, program, reference, entry: str, runs, data: bool = True)
     return ok
 
 
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _parse_error(path: str, error: MLIRError) -> str:
+    """The parser's diagnostics at ``path:line:col``, on one line."""
+    parts = []
+    for d in error.error_diagnostics:
+        m = re.match(r'loc\("[^"]*":(\d+):(\d+)\)', str(d.location))
+        parts.append(f"{path}:{m.group(1)}:{m.group(2)}: {d.message}" if m
+                     else f"{path}: {d.message}")
+    if parts:
+        return "; ".join(parts)
+    return f"{path} does not parse: " + " ".join(str(error).split())
+
+
+def _as_text(source: bytes, module: Module) -> str:
+    if source.startswith(b"ML\xefR"):   # MLIR bytecode's magic number
+        return module.operation.get_asm(enable_debug_info=True)
+    return source.decode("utf-8", errors="replace")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="Check a program against the replay model.")
     ap.add_argument("path")
@@ -68,16 +96,32 @@ def main(argv=None) -> int:
                     help="accounting mode: replay without tensor contents (no kernel is "
                          "evaluated, nothing compared); report graph heap and recordings")
     args = ap.parse_args(argv)
-    text = open(args.path).read()
+    try:
+        with open(args.path, "rb") as f:
+            source = f.read()
+    except OSError as e:
+        return _fail(f"cannot read {args.path}: {e.strerror}")
     with Context():
         try:
-            original = load_program(Module.parse(text))
+            module = Module.parse(source)
         except MLIRError as e:
-            print(f"does not parse: {e}")
-            return 1
+            return _fail(_parse_error(args.path, e))
+        # The pipeline runs in pto-opt, which takes the program as text
+        # (bytecode printed back as text; text as it was, locations kept).
+        text = _as_text(source, module)
+        original = load_program(module)
+    entries = sorted(name for name, fn in original.functions.items()
+                     if fn.kind == "orchestration")
+    if args.entry not in entries:
+        found = ", ".join(f"@{name}" for name in entries) or "none"
+        return _fail(f"{args.path} has no orchestration @{args.entry} (--entry); "
+                     f"orchestration functions: {found}")
     rng = np.random.default_rng(args.seed)
-    runs = [default_arguments(original, args.entry, rng, data=args.data)
-            for _ in range(args.runs)]
+    try:
+        runs = [default_arguments(original, args.entry, rng, data=args.data)
+                for _ in range(args.runs)]
+    except SimError as e:
+        return _fail(f"@{args.entry}: {e}")
     print("as written:")
     ok = _report("original", original, original, args.entry, runs, args.data)
     status, output = fuzz.run_pipeline(text, fuzz.find_pto_opt())
