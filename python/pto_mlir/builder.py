@@ -58,6 +58,7 @@ import argparse
 import builtins
 import abc
 import contextlib
+import functools
 import inspect
 import os
 import sys
@@ -172,7 +173,20 @@ def _require_insertion_point(what: str) -> None:
         InsertionPoint.current
     except ValueError:
         raise ValueError(f"{what} needs an insertion point: build it inside "
-                         f"`with b.inserting(module):`") from None
+                         f"`with b.inserting(...)` (a module for functions, a "
+                         f"function for the ops of its body)") from None
+
+
+def _builds_ops(fn):
+    """For the builder functions that create ops: outside ``with
+    b.inserting(...)`` they raise ValueError instead of creating a detached
+    op, which is lost (or, once used, destroyed while still in use: an LLVM
+    fatal error)."""
+    @functools.wraps(fn)
+    def checked(*args, **kwargs):
+        _require_insertion_point(f"b.{fn.__name__}")
+        return fn(*args, **kwargs)
+    return checked
 
 
 # ----------------------------------------------------------------------------
@@ -376,6 +390,7 @@ def arguments(func) -> List[Value]:
     return list(func.regions[0].blocks[0].arguments)
 
 
+@_builds_ops
 def ret(values: Sequence[Value] = ()) -> pto.ReturnOp:
     """``pto.return`` of ``values`` from the enclosing function."""
     return pto.ReturnOp(_unwrap_all(values), loc=_caller_location())
@@ -400,6 +415,7 @@ def _is_tensor(t: Type) -> bool:
     return pto.TensorType.isinstance(t)
 
 
+@_builds_ops
 def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
            predicate: Optional[Value] = None, core_num: Optional[Index] = None,
            name: Optional[str] = None, *, allow_early_resolve: bool = False,
@@ -447,6 +463,7 @@ def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
     return tuple(op.results)
 
 
+@_builds_ops
 def call(graph_op, args: Sequence[Value], name: Optional[str] = None) -> Tuple[Value, ...]:
     """Calls Graph ``graph_op`` with every parameter; returns its results
     (each tensor result names the buffer the Graph returns there). Raises
@@ -464,16 +481,19 @@ def call(graph_op, args: Sequence[Value], name: Optional[str] = None) -> Tuple[V
     return tuple(op.results)
 
 
+@_builds_ops
 def task_dummy(deps: Sequence[Value] = (), name: Optional[str] = None) -> Value:
     """A barrier task completing after ``deps``; returns its task id."""
     return pto.TaskDummyOp(_unwrap_all(deps), loc=_caller_location(name)).result
 
 
+@_builds_ops
 def invalid_task_id(name: Optional[str] = None) -> Value:
     """The invalid task id (orders nothing)."""
     return pto.InvalidTaskIdOp(loc=_caller_location(name)).result
 
 
+@_builds_ops
 def owner_task_id(source: Value, name: Optional[str] = None) -> Value:
     """The id of the task that produced ``source`` (``pto.owner_task_id``;
     invalid if none): in a Graph body, a dependency on the producer of a
@@ -481,6 +501,7 @@ def owner_task_id(source: Value, name: Optional[str] = None) -> Value:
     return pto.OwnerTaskIdOp(_unwrap(source), loc=_caller_location(name)).result
 
 
+@_builds_ops
 def set_owner(source: Value, owner: Value, name: Optional[str] = None) -> Value:
     """``source`` with owner task ``owner`` (``pto.set_owner``): the same
     buffer and window, now waited for as ``owner``'s output, e.g. by the
@@ -495,6 +516,7 @@ def set_owner(source: Value, owner: Value, name: Optional[str] = None) -> Value:
 # ----------------------------------------------------------------------------
 
 
+@_builds_ops
 def index(value: int, name: Optional[str] = None) -> Value:
     """An ``index`` constant."""
     return arith.ConstantOp(IndexType.get(), value, loc=_caller_location(name)).result
@@ -523,6 +545,7 @@ def _mixed(values: Sequence[Index]) -> Tuple[List[Value], List[int]]:
 # ----------------------------------------------------------------------------
 
 
+@_builds_ops
 def slice(source: Value, offsets: Sequence[Index], sizes: Sequence[Index],
           name: Optional[str] = None) -> Value:
     """A view of ``source``: ``offsets`` and ``sizes`` (elements per axis,
@@ -542,6 +565,7 @@ def slice(source: Value, offsets: Sequence[Index], sizes: Sequence[Index],
                        loc=_caller_location(name)).result
 
 
+@_builds_ops
 def create(shape: Sequence[Index], dtype: str, layout: Optional[str] = None,
            name: Optional[str] = None) -> Value:
     """Allocates a tensor of ``shape`` (ints, or ``index`` Values or
@@ -552,28 +576,33 @@ def create(shape: Sequence[Index], dtype: str, layout: Optional[str] = None,
     return pto.CreateOp(t, dynamic, loc=_caller_location(name)).result
 
 
+@_builds_ops
 def dim(source: Value, axis: int, name: Optional[str] = None) -> Value:
     """The extent of ``source`` along literal ``axis``, as an ``index``."""
     return pto.DimOp(_unwrap(source), axis, loc=_caller_location(name)).result
 
 
+@_builds_ops
 def read(source: Value, indices: Sequence[Index], name: Optional[str] = None) -> Value:
     """Reads one element of a host control tensor."""
     dynamic, static = _mixed(indices)
     return pto.ReadOp(_unwrap(source), dynamic, static, loc=_caller_location(name)).result
 
 
+@_builds_ops
 def write(value: Value, dest: Value, indices: Sequence[Index]) -> None:
     """Writes one element of a host control tensor."""
     dynamic, static = _mixed(indices)
     pto.WriteOp(_unwrap(value), _unwrap(dest), dynamic, static, loc=_caller_location())
 
 
+@_builds_ops
 def transpose(source: Value, axis0: int, axis1: int, name: Optional[str] = None) -> Value:
     """A view of ``source`` with two axes swapped."""
     return pto.TransposeOp(_unwrap(source), axis0, axis1, loc=_caller_location(name)).result
 
 
+@_builds_ops
 def reshape(source: Value, shape: Sequence[int], name: Optional[str] = None) -> Value:
     """A view of ``source``'s elements (row-major) with the static ``shape``
     (``pto.reshape``); ``source`` must have a static row-major shape with as
@@ -652,6 +681,7 @@ def _check_int_fits(value: int, t: Type) -> None:
 
 
 def _constant(value: Union[int, float], t: Type, loc: Location) -> Value:
+    _require_insertion_point(f"the constant {value!r}")
     if _is_int_like(t):
         if not isinstance(value, int):
             raise ValueError(f"a {t} constant needs an int, got {value!r}")
@@ -796,6 +826,7 @@ class Scalar:
         if not _is_int_like(self.type):
             raise ValueError(f"{op!r} on a {self.type} scalar: the front end "
                              f"does arithmetic on index and integer scalars only")
+        _require_insertion_point(f"the scalar operator {op!r}")
         loc = _caller_location()
         rhs = self._operand(other, op, loc)
         if rhs is None:
@@ -829,6 +860,7 @@ class Scalar:
         if not _is_int_like(self.type):
             raise ValueError(f"{op!r} on a {self.type} scalar: the front end "
                              f"compares index and integer scalars only")
+        _require_insertion_point(f"the comparison {op!r}")
         loc = _caller_location()
         rhs = self._operand(other, op, loc)
         if rhs is None:
@@ -908,6 +940,7 @@ def let(value: Union[int, float, ValueLike], name: str):
     return _wrap(value)
 
 
+@_builds_ops
 def cast(value: Union[int, ValueLike], type: Union[str, Type],
          name: Optional[str] = None) -> Scalar:
     """``value`` converted to index or integer ``type``.
@@ -961,6 +994,7 @@ def _min_max(values, op_class, fold, what: str, name: Optional[str]):
     return Scalar(result)
 
 
+@_builds_ops
 def min(*values: Union[int, ValueLike], name: Optional[str] = None):
     """The signed minimum of two or more index / integer values
     (``arith.minsi``); literals become constants of the others' type.
@@ -972,6 +1006,7 @@ def min(*values: Union[int, ValueLike], name: Optional[str] = None):
     return _min_max(values, arith.MinSIOp, builtins.min, "min", name)
 
 
+@_builds_ops
 def max(*values: Union[int, ValueLike], name: Optional[str] = None):
     """The signed maximum of two or more index / integer values
     (``arith.maxsi``); see :func:`min`."""
@@ -1205,6 +1240,7 @@ def _loop(start, stop, step, carry, carry_names, name, parallel: bool) -> Loop:
     return Loop(op, trip)
 
 
+@_builds_ops
 def range(start: Index, stop: Optional[Index] = None, step: Index = 1, *,
           carry: Union[Sequence[Any], Mapping[str, Any]] = (),
           carry_names: Optional[Sequence[str]] = None,
@@ -1246,6 +1282,7 @@ def range(start: Index, stop: Optional[Index] = None, step: Index = 1, *,
     return _loop(start, stop, step, carry, carry_names, name, parallel=False)
 
 
+@_builds_ops
 def parallel(start: Index, stop: Optional[Index] = None, step: Index = 1, *,
              carry: Union[Sequence[Any], Mapping[str, Any]] = (),
              carry_names: Optional[Sequence[str]] = None,
@@ -1323,6 +1360,7 @@ class Scope(_Body):
             pto.YieldOp([], loc=loc)
 
 
+@_builds_ops
 def scope(manual: bool = False, name: Optional[str] = None) -> Scope:
     """A runtime scope (``pto.scope``, ``PTO2_SCOPE``), built in a ``with``
     block::
@@ -1428,6 +1466,7 @@ def _array_index(i: Index, size: int, what: str) -> Value:
     return _index_value(i)
 
 
+@_builds_ops
 def task_id_array(n: int, init: Optional[ValueLike] = None,
                   name: Optional[str] = None) -> Value:
     """A ``!pto.task_id_array<n>`` with every slot set to ``init``
@@ -1452,6 +1491,7 @@ def task_id_array(n: int, init: Optional[ValueLike] = None,
     return pto.ArraySplatOp(pto.task_id_array_type(n), init, loc=loc).result
 
 
+@_builds_ops
 def array_get(array: Value, index: Index, name: Optional[str] = None) -> Value:
     """Slot ``index`` of task id array ``array`` (``pto.array_get``), a
     ``!pto.task_id``: a snapshot, unaffected by later updates of the slot.
@@ -1467,6 +1507,7 @@ def array_get(array: Value, index: Index, name: Optional[str] = None) -> Value:
     return pto.ArrayGetOp(array, i, loc=_caller_location(name)).result
 
 
+@_builds_ops
 def array_update(array: Value, index: Index, value: ValueLike,
                  name: Optional[str] = None) -> Value:
     """``array`` with slot ``index`` set to task id ``value``

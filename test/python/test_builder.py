@@ -107,6 +107,29 @@ def test_type_and_attribute_helpers():
             b.param("n", IndexType.get(), "out")
 
 
+@pytest.mark.parametrize("build", [
+    "b.slice(a, [0], [8])", "b.create([4], 'f32')", "b.scalar(5)", "n + 1", "n < 2",
+    "b.index(3)", "b.dim(a, 0)", "b.reshape(a, [4, 4])", "b.task_dummy()",
+    "b.submit(k, [a])", "b.range(4)", "b.scope()", "b.task_id_array(2)", "b.ret()"])
+def test_ops_outside_an_insertion_point_raise(build):
+    """An op built after `with b.inserting(...)` has closed would be created
+    detached: lost, or destroyed while used (an LLVM fatal error for
+    `b.scalar(5) + 1`). Every builder function that creates ops raises."""
+    with Context(), b.here():
+        t = b.tensor([16], "f32")
+        module = b.module()
+        with b.inserting(module):
+            k = b.kernel("k", [b.param("a", t)])
+            main = b.orchestration("main", [b.param("a", t), b.param("n", "index")])
+            with b.inserting(main):
+                a, n = b.arguments(main)
+                n = b.scalar(n)
+        with pytest.raises(ValueError, match="needs an insertion point"):
+            eval(build, {"b": b, "a": a, "n": n, "k": k})
+        # Nothing was added: the body is still empty and verifies once closed.
+        assert len(main.regions[0].blocks[0].operations) == 0
+
+
 def test_argument_mistakes_raise_at_the_call():
     """Mistakes the builder can see are Python errors at the call, not
     AttributeErrors from inside the op builder or errors at verify time."""
