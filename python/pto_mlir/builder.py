@@ -386,8 +386,17 @@ def orchestration(name: str, params: Sequence[Param],
 
 
 def arguments(func) -> List[Value]:
-    """The entry-block arguments of a Graph or orchestration function."""
-    return list(func.regions[0].blocks[0].arguments)
+    """The entry-block arguments of a Graph or orchestration function.
+
+    Raises:
+        ValueError: ``func`` has no body (a kernel declaration).
+    """
+    op = getattr(func, "operation", func)
+    if not op.regions or not len(op.regions[0].blocks):
+        name = op.attributes["sym_name"] if "sym_name" in op.attributes else op.name
+        raise ValueError(f"{name} has no body, so no block arguments: b.arguments takes "
+                         f"a Graph or orchestration function (a kernel is a declaration)")
+    return list(op.regions[0].blocks[0].arguments)
 
 
 @_builds_ops

@@ -130,6 +130,15 @@ def test_ops_outside_an_insertion_point_raise(build):
         assert len(main.regions[0].blocks[0].operations) == 0
 
 
+def test_arguments_of_a_kernel_declaration_raise():
+    with Context(), b.here():
+        module = b.module()
+        with b.inserting(module):
+            k = b.kernel("k", [b.param("a", b.tensor([16], "f32"))])
+        with pytest.raises(ValueError, match='"k" has no body, so no block arguments'):
+            b.arguments(k)
+
+
 def test_argument_mistakes_raise_at_the_call():
     """Mistakes the builder can see are Python errors at the call, not
     AttributeErrors from inside the op builder or errors at verify time."""
