@@ -348,7 +348,8 @@ def run_qwen3(sim: Sim, work: Path, args) -> dict:
         print(f"{n}:")
         if port is not None:
             print(f"  port vs hand1:  {fmt_row((port_vs_hand or {}).get(n))}")
-        print(f"  hand1 vs hand2: {fmt_row((spread or {}).get(n))}")
+        if spread is not None:
+            print(f"  hand1 vs hand2: {fmt_row(spread.get(n))}")
         eq = []
         row = (port_vs_hand or {}).get(n) or {}
         if "a_equals_input" in row:

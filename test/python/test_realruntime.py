@@ -13,7 +13,7 @@ checkout. Select or leave them out with ``-m realruntime`` /
 - the Qwen3-14B port (``$PTO_QWEN3_PORT_CPP``, built with ``layers=2``, or
   else compiled here with pto-compile) runs at 2 layers without crashing, and
   its outputs differ from the hand-written orchestration's no more than two
-  hand-written runs differ from each other, with a margin (about 10 minutes).
+  hand-written runs differ from each other, with a margin (4-6 minutes).
 
 The few tests without the marker check the scripts themselves, fast and
 without a checkout.
@@ -112,10 +112,12 @@ def test_qwen3_port_matches_handwritten_at_2_layers(tmp_path):
     # `out`: split-K accumulation order is not deterministic, so two
     # hand-written runs differ in a few hundred of 81,920 elements by a bf16
     # ulp or so; the port may differ from a hand-written run by as much, with
-    # a margin (twice the spread, at least 1% of the elements and 1/16).
+    # a margin (twice the spread, at least 2% of the elements and 1/16;
+    # measured: 57-384 elements between hand-written runs, 247-533 between the
+    # port and a hand-written run, at most 0.015625).
     p, s = port["out"], spread["out"]
     assert p["nonfinite"] == 0, p
-    assert p["differing"] <= max(2 * s["differing"], p["numel"] // 100), (p, s)
+    assert p["differing"] <= max(2 * s["differing"], p["numel"] // 50), (p, s)
     assert p["max_abs_diff"] <= max(2 * s["max_abs_diff"], 1 / 16), (p, s)
 
 
