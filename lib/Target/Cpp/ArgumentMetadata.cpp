@@ -30,7 +30,9 @@ LogicalResult translateToArgumentMetadata(ModuleOp module, raw_ostream &os) {
 
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {
-    json.attribute("entry", entry.getName());
+    // Names come from source locations, which may hold any bytes; JSON
+    // strings are UTF-8 (invalid sequences become U+FFFD).
+    json.attribute("entry", llvm::json::fixUTF8(entry.getName()));
     json.attribute("runtime", stringifyRuntime(runtime));
     json.attributeArray("arguments", [&] {
       unsigned tensorSlot = 0, scalarSlot = 0;
@@ -42,7 +44,7 @@ LogicalResult translateToArgumentMetadata(ModuleOp module, raw_ostream &os) {
           if (!entry.isExternal())
             if (std::optional<StringRef> name =
                     getUserName(entry.getArgument(i)))
-              json.attribute("name", *name);
+              json.attribute("name", llvm::json::fixUTF8(*name));
           json.attribute("kind", isTensor ? "tensor" : "scalar");
           // Position in orch_args.tensor(i) / orch_args.scalar<T>(i).
           json.attribute("slot", isTensor ? tensorSlot++ : scalarSlot++);

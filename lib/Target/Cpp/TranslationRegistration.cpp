@@ -29,6 +29,10 @@ static void registerModuleTranslation(
         DialectRegistry registry;
         registry.insert<PTODialect, arith::ArithDialect, scf::SCFDialect>();
         context->appendDialectRegistry(registry);
+        // Loaded now, not on first use in the input: a translation makes pto
+        // attributes even for a module that mentions no pto op (an empty
+        // input, or `module {}`).
+        context->loadDialect<PTODialect>();
         std::shared_ptr<llvm::SourceMgr> source = sourceMgr;
         if (auto replaced = replaceByteOrderMark(
                 *sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID()))) {
