@@ -184,6 +184,46 @@ def test_int_to_float_rounds_once(builder, pto_opt, pto_translate, api):
                          (2**63 - 1, 2**31 - 1), (7, -7)])
 
 
+NARROW_LOOPS = """
+module {
+  pto.kernel aiv @tick(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %v: i64)
+  pto.orchestration @main(%a: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                          %lo: i8, %hi: i64) {
+    %c127 = arith.constant 127 : i8
+    %c50 = arith.constant 50 : i8
+    %r = scf.for %i = %lo to %c127 step %c50 iter_args(%x = %a) -> (!pto.tensor<16xf32>) : i8 {
+      %w = arith.extsi %i : i8 to i64
+      %x1, %t = pto.submit @tick(%x, %w) : (!pto.tensor<16xf32>, i64) -> !pto.tensor<16xf32>
+      scf.yield %x1 : !pto.tensor<16xf32>
+    }
+    %max = arith.constant 9223372036854775807 : i64
+    %s100 = arith.constant 100 : i64
+    %r2 = scf.for %j = %hi to %max step %s100 iter_args(%x = %r) -> (!pto.tensor<16xf32>) : i64 {
+      %x1, %t = pto.submit @tick(%x, %j) : (!pto.tensor<16xf32>, i64) -> !pto.tensor<16xf32>
+      scf.yield %x1 : !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_loops_near_the_counter_maximum_run_their_trips(builder, pto_opt, pto_translate, api):
+    """An i8 loop from 100 below 127 step 50 runs once and an i64 loop from
+    2^63 - 10 below 2^63 - 1 step 100 once, in the simulator and in the C++
+    (`i += step` wrapped there and never ended); from -128 the i8 loop runs
+    6 times."""
+    runs = [[np.zeros(16), 100, 2**63 - 10], [np.zeros(16), -128, 2**63 - 250]]
+    result = cpp_trace.compare(legalize(pto_opt, NARROW_LOOPS), runs, api, builder, pto_opt,
+                               pto_translate)
+    assert result.difference is None, result.difference
+    ticks = [[e[3][0][0] for e in run if e[0] == "task"] for run in result.cpp]
+    assert ticks[0] == [100, 2**63 - 10]
+    assert ticks[1] == [(-128 + 50 * k) % 2**64 for k in range(6)] + [2**63 - 250, 2**63 - 150,
+                                                                      2**63 - 50]
+
+
 # -- the comparison sees a wrong translation ------------------------------------
 
 WRONG_TRANSLATIONS = [

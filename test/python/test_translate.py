@@ -31,9 +31,10 @@ TENSORMAP_DEFINE = "-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER"
 HOST_BUILD_GRAPH = "#pto.runtime<host_build_graph>"
 # errors.mlir and unparsable.mlir hold inputs that must not translate (the
 # second, not even parse: test_tools.py and test_parse_guard.py cover it);
+# empty-input.mlir holds a module with no function at all;
 # known-bugs-scratch.mlir holds open bugs (C++ that does not compile, wrong
 # C++): all are skipped.
-SKIPPED = {"errors.mlir", "unparsable.mlir", "known-bugs-scratch.mlir"}
+SKIPPED = {"errors.mlir", "unparsable.mlir", "empty-input.mlir", "known-bugs-scratch.mlir"}
 SPLIT = re.compile(r"^// -----\s*$", re.M)
 PREPARE = ["--pto-orchestration-prepare-pipeline", "--mlir-print-debuginfo"]
 # host_build_graph inputs: their RUN lines run --pto-graph-legalize-pipeline

@@ -1644,6 +1644,25 @@ LogicalResult OrchestrationEmitter::emitScope(ScopeOp op) {
   return success();
 }
 
+/// True if `iv += step` never exceeds the induction variable type's maximum
+/// while iv < ub: a step of 1, or constant bounds with ub + step - 1 in range.
+static bool cannotStepPastMaximum(scf::ForOp op) {
+  APInt step, ub;
+  if (!matchPattern(op.getStep(), m_ConstantInt(&step)))
+    return false;
+  if (step.isOne())
+    return true;
+  if (!matchPattern(op.getUpperBound(), m_ConstantInt(&ub)))
+    return false;
+  unsigned width = op.getInductionVar().getType().isIndex()
+                       ? 64
+                       : op.getInductionVar().getType().getIntOrFloatBitWidth();
+  APInt max = APInt::getSignedMaxValue(width);
+  // ub - 1 + step <= max, in a width where neither side overflows.
+  APInt last = ub.sextOrTrunc(width + 2) - 1 + step.sextOrTrunc(width + 2);
+  return last.sle(max.sext(width + 2));
+}
+
 LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
   auto carries = op->getAttrOfType<DenseBoolArrayAttr>(
       PTODialect::getCarryVariablesAttrName());
@@ -1693,9 +1712,19 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
   }
 
   std::string iv = getRecordedName(op.getInductionVar(), op);
+  // The loop runs for lb, lb + step, ... below ub, computed exactly. `iv +=
+  // step` past the type's maximum would wrap (an i8 loop 100 to 127 step 50
+  // never ended) or overflow: unless it provably cannot, the last step
+  // lands on ub instead, the distance to ub taken as an unsigned 64-bit
+  // number (exact for any iv < ub of 64 bits or fewer).
+  std::string increment = iv + " += " + *step;
+  if (!cannotStepPastMaximum(op)) {
+    increment = iv + " = (uint64_t)(" + *ub + ") - (uint64_t)" + iv +
+                " > (uint64_t)(" + *step + ") ? (" + ivType->str() + ")(" + iv +
+                " + " + *step + ") : " + *ub;
+  }
   std::string header = "for (" + ivType->str() + " " + iv + " = " + *lb +
-                       "; " + iv + " < " + *ub + "; " + iv + " += " + *step +
-                       ")";
+                       "; " + iv + " < " + *ub + "; " + increment + ")";
   auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
   {
     auto close = openBlock(header);

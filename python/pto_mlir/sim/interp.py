@@ -286,9 +286,12 @@ class Interpreter:
             term, iters = self.exec_block(body, env, ex, tenv)
             if tenv is not None:
                 iter_taints = [tenv.get(s, EMPTY) for s in term.operands]
-            iv = canon_int(rd(iv) + rd(step), iv_type.width)
-            if iv_type.width < 64 and rd(iv) < rd(lb):
-                break  # wrapped around
+            # lb, lb + step, ... below ub, computed exactly: a step past the
+            # type's maximum ends the loop (it does not wrap around).
+            following = rd(iv) + rd(step)
+            if following >= rd(ub):
+                break
+            iv = canon_int(following, iv_type.width)
         for s, v in zip(ins.results, iters):
             env[s] = v
         if tenv is not None:

@@ -64,7 +64,8 @@ module {
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      int64_t carry = (int64_t)0;
 // CHECK-NEXT:      ChipTensor carry_1 = ext_a;
-// CHECK-NEXT:      for (int64_t i = (int64_t)0; i < n; i += (int64_t)2) {
+// A step past n could pass INT64_MAX: the last step lands on n.
+// CHECK-NEXT:      for (int64_t i = (int64_t)0; i < n; i = (uint64_t)(n) - (uint64_t)i > (uint64_t)((int64_t)2) ? (int64_t)(i + (int64_t)2) : n) {
 // CHECK-NEXT:        int64_t scoped{};
 // CHECK-NEXT:        ChipTensor scoped_1{};
 // CHECK-NEXT:        PTO2_SCOPE() {
@@ -485,6 +486,55 @@ module {
     pto.scope manual {
       %o, %t2 = pto.submit @k(%a, %c) deps(%r : !pto.task_id_array<4>) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
     }
+    pto.return
+  }
+}
+
+// -----
+
+// Loops whose counter would step past its type's maximum run exactly the
+// trips the IR means (lb, lb + step, ... below ub): an i8 loop 100 to 127
+// step 50 runs once (`i += 50` wrapped to -106 and never ended), and so does
+// an i64 loop 2^63 - 10 to 2^63 - 1 step 100. A step of 1, or constant
+// bounds that cannot step past the maximum, keep `+=`.
+
+// CHECK-LABEL: // Orchestration function: narrow_counters
+// CHECK: for (int8_t [[I:[a-z_0-9]+]] = (int8_t)100; [[I]] < (int8_t)127; [[I]] = (uint64_t)((int8_t)127) - (uint64_t)[[I]] > (uint64_t)((int8_t)50) ? (int8_t)([[I]] + (int8_t)50) : (int8_t)127) {
+// CHECK: for (int64_t [[J:[a-z_0-9]+]] = (int64_t)9223372036854775797; [[J]] < (int64_t)9223372036854775807; [[J]] = (uint64_t)((int64_t)9223372036854775807) - (uint64_t)[[J]] > (uint64_t)((int64_t)100) ? (int64_t)([[J]] + (int64_t)100) : (int64_t)9223372036854775807) {
+// CHECK: for (int8_t [[K:[a-z_0-9]+]] = (int8_t)0; [[K]] < (int8_t)100; [[K]] += (int8_t)20) {
+// CHECK: for (int8_t [[M:[a-z_0-9]+]] = (int8_t)120; [[M]] < (int8_t)127; [[M]] += (int8_t)1) {
+module {
+  pto.kernel aiv @tick(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %v: i64)
+  pto.orchestration @narrow_counters(%a: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("a")) {
+    %c100 = arith.constant 100 : i8
+    %c127 = arith.constant 127 : i8
+    %c50 = arith.constant 50 : i8
+    %r = scf.for %i = %c100 to %c127 step %c50 iter_args(%x = %a) -> (!pto.tensor<16xf32>) : i8 {
+      %w = arith.extsi %i : i8 to i64
+      %x1, %t = pto.submit @tick(%x, %w) : (!pto.tensor<16xf32>, i64) -> !pto.tensor<16xf32>
+      scf.yield %x1 : !pto.tensor<16xf32>
+    } loc("i")
+    %lo = arith.constant 9223372036854775797 : i64
+    %hi = arith.constant 9223372036854775807 : i64
+    %s100 = arith.constant 100 : i64
+    %r2 = scf.for %j = %lo to %hi step %s100 iter_args(%x = %r) -> (!pto.tensor<16xf32>) : i64 {
+      %x1, %t = pto.submit @tick(%x, %j) : (!pto.tensor<16xf32>, i64) -> !pto.tensor<16xf32>
+      scf.yield %x1 : !pto.tensor<16xf32>
+    } loc("j")
+    %c0 = arith.constant 0 : i8
+    %c20 = arith.constant 20 : i8
+    %r3 = scf.for %k = %c0 to %c100 step %c20 iter_args(%x = %r2) -> (!pto.tensor<16xf32>) : i8 {
+      %w = arith.extsi %k : i8 to i64
+      %x1, %t = pto.submit @tick(%x, %w) : (!pto.tensor<16xf32>, i64) -> !pto.tensor<16xf32>
+      scf.yield %x1 : !pto.tensor<16xf32>
+    } loc("k")
+    %c120 = arith.constant 120 : i8
+    %c1 = arith.constant 1 : i8
+    %r4 = scf.for %m = %c120 to %c127 step %c1 iter_args(%x = %r3) -> (!pto.tensor<16xf32>) : i8 {
+      %w = arith.extsi %m : i8 to i64
+      %x1, %t = pto.submit @tick(%x, %w) : (!pto.tensor<16xf32>, i64) -> !pto.tensor<16xf32>
+      scf.yield %x1 : !pto.tensor<16xf32>
+    } loc("m")
     pto.return
   }
 }
