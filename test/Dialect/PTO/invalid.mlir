@@ -22,6 +22,11 @@ func.func private @f(!pto.tensor<16xf32, dn>)
 
 // -----
 
+// expected-error@+1 {{tensor of rank 6: the runtime's tensors have at most 5 axes (MAX_TENSOR_DIMS)}}
+func.func private @f(!pto.tensor<1x2x3x4x5x6xf32>)
+
+// -----
+
 // expected-error@+1 {{the 'dn' layout needs a tensor of rank 2 or more}}
 func.func private @f(!pto.tensor<f32, dn>)
 

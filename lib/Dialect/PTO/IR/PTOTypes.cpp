@@ -1,6 +1,7 @@
 //===- PTOTypes.cpp - PTO types -------------------------------------------===//
 
 #include "pto/Dialect/PTO/IR/PTO.h"
+#include "pto/Dialect/PTO/IR/RuntimeLimits.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -37,6 +38,10 @@ LogicalResult TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!isValidElementType(elementType))
     return emitError() << "invalid tensor element type " << elementType
                        << ": expected f16, bf16, f32, i1, i8, i16, i32 or i64";
+  if (shape.size() > kMaxTensorDims)
+    return emitError() << "tensor of rank " << shape.size()
+                       << ": the runtime's tensors have at most "
+                       << kMaxTensorDims << " axes (MAX_TENSOR_DIMS)";
   for (int64_t extent : shape)
     if (extent < 0 && !ShapedType::isDynamic(extent))
       return emitError() << "tensor extents must be non-negative or '?'";

@@ -13,6 +13,9 @@
 
 namespace mlir::pto {
 
+/// Most axes of a tensor (MAX_TENSOR_DIMS): the runtime's descriptors hold
+/// that many extents and strides.
+constexpr unsigned kMaxTensorDims = 5;
 /// Most tensors one `alloc_tensors` call creates (kAllocTensorsArgs).
 constexpr unsigned kAllocTensorsArgs = 16;
 /// Most tensor parameters of a Graph (GRAPH_MAX_TENSOR_ARGS).
