@@ -305,6 +305,14 @@ pto.orchestration @o(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inou
 
 // -----
 
+// An f16 entry scalar was refused only by the translation.
+// expected-error@+1 {{'pto.orchestration' op parameter #1 has type 'f16': an entry scalar is an integer, index, f32 or f64 (the runtime decodes its 64-bit slot to a C++ type; there is none for 'f16')}}
+pto.orchestration @main(%x: !pto.tensor<16xf32>, %h: f16) {
+  pto.return
+}
+
+// -----
+
 // expected-error@+1 {{unknown pto argument attribute 'pto.dir'}}
 pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.dir = #pto.direction<out>})
 

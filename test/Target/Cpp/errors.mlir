@@ -32,14 +32,6 @@ module attributes {pto.prepared} {
   }
 }
 
-// -----
-
-module attributes {pto.prepared} {
-  // expected-error @below {{'pto.orchestration' op parameter #1 has type 'f16', which has no C++ scalar type here}}
-  pto.orchestration @main(%x: !pto.tensor<16xf32>, %h: f16) attributes {pto.cpp_arg_names = ["ext_arg0", "scalar0"]} {
-    pto.return
-  }
-}
 
 // -----
 

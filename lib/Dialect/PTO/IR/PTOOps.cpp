@@ -314,6 +314,14 @@ LogicalResult OrchestrationOp::verify() {
   if (getNumResults() != 0)
     return emitOpError() << "has results: the orchestration entry returns "
                             "nothing (its outputs are out/inout parameters)";
+  // The host passes entry scalars as 64-bit slots decoded to a C++ type;
+  // there is none for a 16-bit float.
+  for (auto [index, type] : llvm::enumerate(getArgumentTypes()))
+    if (isa<Float16Type, BFloat16Type>(type))
+      return emitOpError() << "parameter #" << index << " has type " << type
+                           << ": an entry scalar is an integer, index, f32 "
+                              "or f64 (the runtime decodes its 64-bit slot to "
+                              "a C++ type; there is none for " << type << ")";
   return success();
 }
 
