@@ -224,6 +224,36 @@ def test_loops_near_the_counter_maximum_run_their_trips(builder, pto_opt, pto_tr
                                                                       2**63 - 50]
 
 
+UNSIGNED_LOOP = """
+module {
+  pto.kernel aiv @tick(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %v: i64)
+  pto.orchestration @main(%a: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                          %lo: i8, %hi: i8) {
+    %c100 = arith.constant 100 : i8
+    %r = scf.for unsigned %u = %lo to %hi step %c100 iter_args(%x = %a) -> (!pto.tensor<16xf32>) : i8 {
+      %w = arith.extui %u : i8 to i64
+      %x1, %t = pto.submit @tick(%x, %w) : (!pto.tensor<16xf32>, i64) -> !pto.tensor<16xf32>
+      scf.yield %x1 : !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_unsigned_loops_run_their_trips(builder, pto_opt, pto_translate, api):
+    """`scf.for unsigned` was refused by the translation only; it compares
+    and steps through uint8_t: 100 below 250 step 100 is 100, 200; 60 below
+    255 is 60, 160 (then 260 passes the maximum: the loop ends)."""
+    runs = [[np.zeros(16), 100, 250 - 256], [np.zeros(16), 60, 255 - 256]]
+    result = cpp_trace.compare(legalize(pto_opt, UNSIGNED_LOOP), runs, api, builder, pto_opt,
+                               pto_translate)
+    assert result.difference is None, result.difference
+    ticks = [[e[3][0][0] for e in run if e[0] == "task"] for run in result.cpp]
+    assert ticks == [[100, 200], [60, 160]]
+
+
 # -- the comparison sees a wrong translation ------------------------------------
 
 WRONG_TRANSLATIONS = [

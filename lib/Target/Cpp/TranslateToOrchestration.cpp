@@ -1650,6 +1650,7 @@ static bool cannotStepPastMaximum(scf::ForOp op) {
   APInt step, ub;
   if (!matchPattern(op.getStep(), m_ConstantInt(&step)))
     return false;
+  // An unsigned step is positive; a signed one is (checked before).
   if (step.isOne())
     return true;
   if (!matchPattern(op.getUpperBound(), m_ConstantInt(&ub)))
@@ -1657,8 +1658,12 @@ static bool cannotStepPastMaximum(scf::ForOp op) {
   unsigned width = op.getInductionVar().getType().isIndex()
                        ? 64
                        : op.getInductionVar().getType().getIntOrFloatBitWidth();
-  APInt max = APInt::getSignedMaxValue(width);
   // ub - 1 + step <= max, in a width where neither side overflows.
+  if (op.getUnsignedCmp()) {
+    APInt last = ub.zextOrTrunc(width + 2) - 1 + step.zextOrTrunc(width + 2);
+    return last.ule(APInt::getMaxValue(width).zext(width + 2));
+  }
+  APInt max = APInt::getSignedMaxValue(width);
   APInt last = ub.sextOrTrunc(width + 2) - 1 + step.sextOrTrunc(width + 2);
   return last.sle(max.sext(width + 2));
 }
@@ -1674,7 +1679,8 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
 
   APInt constantStep;
   if (matchPattern(op.getStep(), m_ConstantInt(&constantStep)) &&
-      !constantStep.isStrictlyPositive())
+      (op.getUnsignedCmp() ? constantStep.isZero()
+                           : !constantStep.isStrictlyPositive()))
     return op.emitOpError() << "has the constant step "
                             << constantStep.getSExtValue()
                             << ": the loop would never end";
@@ -1685,8 +1691,16 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
   FailureOr<std::string> step = nameOf(op.getStep(), op);
   if (failed(ivType) || failed(lb) || failed(ub) || failed(step))
     return failure();
-  if (op.getUnsignedCmp())
-    return op.emitOpError() << "compares unsigned: not translated yet";
+  // An unsigned loop compares and steps its counter as uint<N>_t of its
+  // width (an i1 counter has no meaningful unsigned loop).
+  Type ivIntType = op.getInductionVar().getType();
+  unsigned ivWidth =
+      ivIntType.isIndex() ? 64 : ivIntType.getIntOrFloatBitWidth();
+  if (op.getUnsignedCmp() && ivWidth == 1)
+    return op.emitOpError() << "compares an i1 counter unsigned: not "
+                               "translated (use a wider counter)";
+  std::string asUnsigned =
+      op.getUnsignedCmp() ? "(uint" + std::to_string(ivWidth) + "_t)" : "";
 
   // Carries: a variable before the loop, or the buffer's own name.
   SmallVector<std::string> carryVars;
@@ -1719,12 +1733,17 @@ LogicalResult OrchestrationEmitter::emitFor(scf::ForOp op) {
   // number (exact for any iv < ub of 64 bits or fewer).
   std::string increment = iv + " += " + *step;
   if (!cannotStepPastMaximum(op)) {
-    increment = iv + " = (uint64_t)(" + *ub + ") - (uint64_t)" + iv +
-                " > (uint64_t)(" + *step + ") ? (" + ivType->str() + ")(" + iv +
-                " + " + *step + ") : " + *ub;
+    increment = iv + " = (uint64_t)" + asUnsigned + "(" + *ub +
+                ") - (uint64_t)" + asUnsigned + iv + " > (uint64_t)" +
+                asUnsigned + "(" + *step + ") ? (" + ivType->str() + ")(" +
+                iv + " + " + *step + ") : " + *ub;
   }
+  std::string condition =
+      op.getUnsignedCmp()
+          ? asUnsigned + iv + " < " + asUnsigned + "(" + *ub + ")"
+          : iv + " < " + *ub;
   std::string header = "for (" + ivType->str() + " " + iv + " = " + *lb +
-                       "; " + iv + " < " + *ub + "; " + increment + ")";
+                       "; " + condition + "; " + increment + ")";
   auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
   {
     auto close = openBlock(header);

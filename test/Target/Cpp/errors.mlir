@@ -341,11 +341,11 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%n: i32) attributes {pto.cpp_arg_names = ["scalar0"]} {
-    %c0 = arith.constant 0 : i32
-    %c1 = arith.constant 1 : i32
-    // expected-error @below {{'scf.for' op compares unsigned: not translated yet}}
-    scf.for unsigned %i = %c0 to %n step %c1 : i32 {
+  pto.orchestration @main(%n: i1) attributes {pto.cpp_arg_names = ["scalar0"]} {
+    %c0 = arith.constant false
+    %c1 = arith.constant true
+    // expected-error @below {{'scf.for' op compares an i1 counter unsigned: not translated (use a wider counter)}}
+    scf.for unsigned %i = %c0 to %n step %c1 : i1 {
     }
     pto.return
   }

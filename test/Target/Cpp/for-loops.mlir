@@ -538,3 +538,25 @@ module {
     pto.return
   }
 }
+
+// -----
+
+// An unsigned loop compares and measures its counter as uint<N>_t: an i8
+// loop from 100 below 250 step 100 runs for 100 and 200 (signed, 250 is -6
+// and it would not run at all).
+
+// CHECK-LABEL: // Orchestration function: unsigned_counter
+// CHECK: for (int8_t [[U:[a-z_0-9]+]] = (int8_t)100; (uint8_t)[[U]] < (uint8_t)((int8_t)-6); [[U]] = (uint64_t)(uint8_t)((int8_t)-6) - (uint64_t)(uint8_t)[[U]] > (uint64_t)(uint8_t)((int8_t)100) ? (int8_t)([[U]] + (int8_t)100) : (int8_t)-6) {
+module {
+  pto.kernel aiv @tick(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %v: i64)
+  pto.orchestration @unsigned_counter(%a: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("a")) {
+    %c100 = arith.constant 100 : i8
+    %c250 = arith.constant 250 : i8
+    %r = scf.for unsigned %u = %c100 to %c250 step %c100 iter_args(%x = %a) -> (!pto.tensor<16xf32>) : i8 {
+      %w = arith.extui %u : i8 to i64
+      %x1, %t = pto.submit @tick(%x, %w) : (!pto.tensor<16xf32>, i64) -> !pto.tensor<16xf32>
+      scf.yield %x1 : !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
