@@ -88,7 +88,7 @@ void varyingRunCount(Operation *op, GraphOp graph, Operation *parent) {
           "replays it unchanged";
   if (isa<scf::ForOp>(parent))
     diag.attachNote(parent->getLoc())
-        << "inside this loop, whose bounds are not literals";
+        << "inside this loop, whose bounds or step are not all literals";
   else if (isa<scf::IfOp>(parent))
     diag.attachNote(parent->getLoc()) << "inside this branch";
   else if (isa<scf::WhileOp>(parent))

@@ -16,7 +16,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.graph @layer(%w: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    // expected-note @below {{inside this loop, whose bounds are not literals}}
+    // expected-note @below {{inside this loop, whose bounds or step are not all literals}}
     scf.for %j = %c0 to %n step %c1 {
       // expected-error @below {{launches a task a number of times that can differ between calls of Graph @layer}}
       %w1, %t = pto.submit @k(%w) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>

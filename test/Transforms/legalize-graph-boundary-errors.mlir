@@ -287,7 +287,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    // expected-note@+1 {{inside this loop, whose bounds are not literals}}
+    // expected-note@+1 {{inside this loop, whose bounds or step are not all literals}}
     scf.for %i = %c0 to %n step %c1 {
       // expected-error@+1 {{'pto.submit' op launches a task a number of times that can differ between calls of Graph @g: the recording fixes the topology on the first call and replays it unchanged}}
       %o1, %t = pto.submit @ks(%o, %c0) : (!pto.tensor<128x128xf32>, index) -> !pto.tensor<128x128xf32>

@@ -183,7 +183,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.graph @outer(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    // expected-note@+1 {{inside this loop, whose bounds are not literals}}
+    // expected-note@+1 {{inside this loop, whose bounds or step are not all literals}}
     scf.for %i = %c0 to %n step %c1 {
       // expected-error@+1 {{'pto.task_dummy' op launches a task a number of times that can differ between calls of Graph @outer}}
       %t = pto.task_dummy
@@ -477,7 +477,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     }
     // expected-error@+1 {{'pto.alloc_tensors' op allocates at the top level of Graph @g: the buffer would come off the graph heap, which is never reclaimed mid-run; it must be a parameter that callers allocate}}
     %top = pto.alloc_tensors : !pto.tensor<16xf32>
-    // expected-note@+1 {{inside this loop, whose bounds are not literals}}
+    // expected-note@+1 {{inside this loop, whose bounds or step are not all literals}}
     scf.for %j = %c0 to %n step %c1 {
       // expected-error@+1 {{'pto.alloc_tensors' op allocates a tensor a number of times that can differ between calls of Graph @g}}
       %r = pto.alloc_tensors : !pto.tensor<16xf32>
