@@ -20,7 +20,7 @@
 #include "pto/Analysis/ReplayInvariance.h"
 #include "pto/Support/UserNames.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Threading.h"
@@ -837,17 +837,43 @@ void GraphBoundaryLegalizer::explainScalars(const ReplayInvariance &analysis) {
 /// What each call site clones from the body, in definition order: the
 /// computation of the new scalar parameters, then what the hoisted views'
 /// offsets and sizes need beyond that.
+/// Appends to `slice`, in definition order, the op defining `value` and
+/// every op it transitively reads (operands, and values its regions use from
+/// above) that `slice` does not hold yet; block arguments end the walk. What
+/// upstream getBackwardSlice computes, without its recursion per operand: a
+/// chain of 100,000 scalar ops overflowed the stack.
+static void appendBackwardSlice(Value value, SetVector<Operation *> &slice) {
+  Operation *root = value.getDefiningOp();
+  if (!root || slice.contains(root))
+    return;
+  // (op, its operands already pushed): an op is appended once every op it
+  // reads is.
+  SmallVector<std::pair<Operation *, bool>> stack = {{root, false}};
+  DenseSet<Operation *> visited;
+  while (!stack.empty()) {
+    auto [op, expanded] = stack.pop_back_val();
+    if (expanded) {
+      slice.insert(op);
+      continue;
+    }
+    if (slice.contains(op) || !visited.insert(op).second)
+      continue;
+    stack.push_back({op, true});
+    SmallVector<Value> reads(op->getOperands());
+    visitUsedValuesDefinedAbove(op->getRegions(), [&](OpOperand *use) {
+      reads.push_back(use->get());
+    });
+    // Reversed, so that the first operand's slice comes first.
+    for (Value read : llvm::reverse(reads))
+      if (Operation *def = read.getDefiningOp())
+        if (!slice.contains(def) && !visited.contains(def))
+          stack.push_back({def, false});
+  }
+}
+
 void GraphBoundaryLegalizer::planCallSiteSlices() {
   SetVector<Operation *> slice;
-  BackwardSliceOptions options;
-  options.inclusive = true;
-  options.omitBlockArguments = true;
-  // Each op is visited once over all roots.
-  options.filter = [&](Operation *op) { return !slice.contains(op); };
-  auto add = [&](Value value) {
-    if (Operation *def = value.getDefiningOp())
-      (void)getBackwardSlice(def, &slice, options);
-  };
+  auto add = [&](Value value) { appendBackwardSlice(value, slice); };
   for (Value value : plan.scalars)
     add(value);
   // The shapes the call sites allocate with.

@@ -67,11 +67,12 @@ def chain_program(steps: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("steps", [64, 16000])
+@pytest.mark.parametrize("steps", [64, 16000, 100000])
 def test_a_derived_chain_is_one_parameter(pto_opt, tmp_path, steps):
     # Only the chain's end reaches a task: one parameter, not `steps` (64
     # would have been rejected as 65 scalar parameters), and the call site
-    # computes the whole chain.
+    # computes the whole chain. At 100,000 ops the call-site slice, a
+    # recursive walk (upstream getBackwardSlice), overflowed the stack.
     result = legalize(pto_opt, tmp_path, chain_program(steps))
     assert result.returncode == 0, result.stderr[-2000:]
     signature = graph_signature(result.stdout, "chain")
