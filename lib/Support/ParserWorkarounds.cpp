@@ -12,8 +12,47 @@ static constexpr llvm::StringLiteral kIndexDenseArrayMessage =
     "dense arrays of 'index' are not supported: the MLIR 22.1.8 parser "
     "cannot build them (llvm/llvm-project#179045); use i64 elements";
 
+static constexpr llvm::StringLiteral kNestingMessage =
+    "nesting deeper than 1024 braces (regions, attribute dictionaries): the "
+    "MLIR parser recurses once per level and overflows its stack a few "
+    "thousand levels down; flatten the program";
+
+/// The offset of the first `{` that opens a 1025th level of nesting outside
+/// comments and string literals, if any.
+static std::optional<size_t> findTooDeepNesting(StringRef source) {
+  unsigned depth = 0;
+  size_t at = 0;
+  while ((at = source.find_first_of("{}\"/", at)) != StringRef::npos) {
+    char c = source[at];
+    if (c == '/') {
+      if (source.drop_front(at).starts_with("//"))
+        at = source.find('\n', at);
+      else
+        ++at;
+    } else if (c == '"') {
+      // To the closing quote; a backslash escapes the next character.
+      for (++at; at < source.size() && source[at] != '"'; ++at)
+        if (source[at] == '\\')
+          ++at;
+      ++at;
+    } else if (c == '{') {
+      if (++depth > kMaxSourceNesting)
+        return at;
+      ++at;
+    } else {
+      depth -= depth > 0;
+      ++at;
+    }
+    if (at == StringRef::npos || at >= source.size())
+      break;
+  }
+  return std::nullopt;
+}
+
 SmallVector<UnparsableSyntax> findUnparsableSyntax(StringRef source) {
   SmallVector<UnparsableSyntax> found;
+  if (std::optional<size_t> offset = findTooDeepNesting(source))
+    found.push_back({*offset, kNestingMessage});
   llvm::Regex pattern("array[[:space:]]*<[[:space:]]*index([^[:alnum:]_]|$)");
   StringRef rest = source;
   while (!rest.empty()) {

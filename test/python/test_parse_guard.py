@@ -95,3 +95,55 @@ def test_sim_reports_it(tmp_path):
                             capture_output=True, text=True, timeout=120)
     assert MESSAGE in result.stderr, result.stdout + result.stderr
     assert "Assertion" not in result.stderr and result.returncode == 2
+
+
+def _nested_scopes(depth: int) -> str:
+    """An orchestration whose one task sits in `depth` nested pto.scope ops;
+    braces in a string and a comment do not count."""
+    lines = ['module attributes {test.note = "}}}{{{"} {',
+             "  // {{{{ not nesting",
+             "  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})",
+             "  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = "
+             "#pto.direction<inout>}) {"]
+    lines += ["pto.scope {"] * depth
+    lines.append("%y, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>")
+    lines += ["}"] * depth
+    lines += ["pto.return", "}", "}"]
+    return "\n".join(lines) + "\n"
+
+
+NESTING = "nesting deeper than 1024 braces"
+
+
+@pytest.mark.parametrize("tool", ["pto-opt", "bindings"])
+def test_deep_nesting_is_an_error_not_a_stack_overflow(tool, tmp_path, pto_opt):
+    """4,000 nested scopes overflowed the parser's stack (a segfault, as
+    upstream MLIR does for nested scf.if); deeper than 1024 braces is an
+    error at the brace that goes too deep, and 1,000 scopes still parse."""
+    deep, fine = tmp_path / "deep.mlir", tmp_path / "fine.mlir"
+    deep.write_text(_nested_scopes(4000))
+    fine.write_text(_nested_scopes(1000))
+    if tool == "pto-opt":
+        bad = subprocess.run([pto_opt, str(deep), "-o", "/dev/null"], capture_output=True,
+                             text=True, timeout=120)
+        good = subprocess.run([pto_opt, str(fine), "-o", "/dev/null"], capture_output=True,
+                              text=True, timeout=120)
+    else:
+        code = """
+            import sys
+            from pto_mlir import ir
+            with ir.Context():
+                try:
+                    ir.Module.parseFile(sys.argv[1])
+                    print("parsed")
+                except ir.MLIRError as error:
+                    print(error)
+                    sys.exit(1)
+        """
+        bad, good = run_python(code, str(deep)), run_python(code, str(fine))
+    assert bad.returncode == 1, bad.stderr[-2000:]
+    # The 1025th brace: the module's, the function's and 1023 scopes' (line
+    # 1027, after the brace of the string and the comment's).
+    assert "deep.mlir" in bad.stdout + bad.stderr and ":1027:11" in bad.stdout + bad.stderr
+    assert NESTING in bad.stdout + bad.stderr
+    assert good.returncode == 0, good.stderr[-2000:]

@@ -24,9 +24,16 @@ struct UnparsableSyntax {
   StringRef message;
 };
 
-/// Returns, in source order, every dense array of `index` (`array<index:
-/// ...>`) in `source` outside `//` comments: the MLIR 22.1.8 parser asserts
-/// on them (llvm/llvm-project#179045, fixed after that release).
+/// Most levels of `{` nesting the source may have: MLIR's parser recurses
+/// once per region or attribute dictionary and overflowed an 8 MiB stack at
+/// 4,000 nested `pto.scope`s (2,000 parse).
+constexpr unsigned kMaxSourceNesting = 1024;
+
+/// Returns the first `{` that nests deeper than kMaxSourceNesting (outside
+/// comments and string literals), then, in source order, every dense array
+/// of `index` (`array<index: ...>`) outside `//` comments: the MLIR 22.1.8
+/// parser asserts on them (llvm/llvm-project#179045, fixed after that
+/// release).
 SmallVector<UnparsableSyntax> findUnparsableSyntax(StringRef source);
 
 /// Emits an error at each construct findUnparsableSyntax finds in the main
