@@ -184,6 +184,16 @@ def test_int_to_float_rounds_once(builder, pto_opt, pto_translate, api):
                          (2**63 - 1, 2**31 - 1), (7, -7)])
 
 
+def loop_ticks(builder, pto_opt, pto_translate, api, module, runs):
+    """Runs ``module`` (@tick launched once per iteration, its i64 scalar
+    the counter) in the C++ and the simulator, checks they agree, and
+    returns per run the counter values the C++ passed."""
+    result = cpp_trace.compare(legalize(pto_opt, module), runs, api, builder, pto_opt,
+                               pto_translate)
+    assert result.difference is None, result.difference
+    return [[e[3][0][0] for e in run if e[0] == "task"] for run in result.cpp]
+
+
 NARROW_LOOPS = """
 module {
   pto.kernel aiv @tick(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %v: i64)
@@ -214,11 +224,8 @@ def test_loops_near_the_counter_maximum_run_their_trips(builder, pto_opt, pto_tr
     2^63 - 10 below 2^63 - 1 step 100 once, in the simulator and in the C++
     (`i += step` wrapped there and never ended); from -128 the i8 loop runs
     6 times."""
-    runs = [[np.zeros(16), 100, 2**63 - 10], [np.zeros(16), -128, 2**63 - 250]]
-    result = cpp_trace.compare(legalize(pto_opt, NARROW_LOOPS), runs, api, builder, pto_opt,
-                               pto_translate)
-    assert result.difference is None, result.difference
-    ticks = [[e[3][0][0] for e in run if e[0] == "task"] for run in result.cpp]
+    ticks = loop_ticks(builder, pto_opt, pto_translate, api, NARROW_LOOPS,
+                       [[np.zeros(16), 100, 2**63 - 10], [np.zeros(16), -128, 2**63 - 250]])
     assert ticks[0] == [100, 2**63 - 10]
     assert ticks[1] == [(-128 + 50 * k) % 2**64 for k in range(6)] + [2**63 - 250, 2**63 - 150,
                                                                       2**63 - 50]
@@ -246,11 +253,8 @@ def test_unsigned_loops_run_their_trips(builder, pto_opt, pto_translate, api):
     """`scf.for unsigned` was refused by the translation only; it compares
     and steps through uint8_t: 100 below 250 step 100 is 100, 200; 60 below
     255 is 60, 160 (then 260 passes the maximum: the loop ends)."""
-    runs = [[np.zeros(16), 100, 250 - 256], [np.zeros(16), 60, 255 - 256]]
-    result = cpp_trace.compare(legalize(pto_opt, UNSIGNED_LOOP), runs, api, builder, pto_opt,
-                               pto_translate)
-    assert result.difference is None, result.difference
-    ticks = [[e[3][0][0] for e in run if e[0] == "task"] for run in result.cpp]
+    ticks = loop_ticks(builder, pto_opt, pto_translate, api, UNSIGNED_LOOP,
+                       [[np.zeros(16), 100, 250 - 256], [np.zeros(16), 60, 255 - 256]])
     assert ticks == [[100, 200], [60, 160]]
 
 
