@@ -11,6 +11,7 @@
 #include "pto/Transforms/Passes.h"
 
 #include "mlir/IR/Matchers.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::pto {
 #define GEN_PASS_DEF_VERIFYKERNELWINDOWS
@@ -79,22 +80,28 @@ struct VerifyKernelWindowsPass
   static bool checkLaunch(SubmitOp submit, unsigned index, WindowAttr window,
                           ArrayRef<std::optional<int64_t>> scalars) {
     auto tensor = cast<TensorType>(submit.getArgs()[index].getType());
+    SmallVector<std::optional<int64_t>> offsets =
+        evaluateWindowMap(window.getOffsets(), scalars);
+    SmallVector<std::optional<int64_t>> sizes =
+        evaluateWindowMap(window.getSizes(), scalars);
     for (unsigned axis = 0, e = window.getRank(); axis < e; ++axis) {
-      auto offset = evaluateWindowMap(
-          window.getOffsets().getSubMap({axis}), scalars);
-      auto size =
-          evaluateWindowMap(window.getSizes().getSubMap({axis}), scalars);
       int64_t extent = tensor.getShape()[axis];
-      if (!offset || !size)
+      if (!offsets[axis] || !sizes[axis])
         continue;
-      int64_t begin = (*offset)[0], end = begin + (*size)[0];
-      if (begin >= 0 && (*size)[0] >= 1 &&
-          (ShapedType::isDynamic(extent) || end <= extent))
+      int64_t begin = *offsets[axis];
+      // A window ending past INT64_MAX is outside any tensor.
+      std::optional<int64_t> end = llvm::checkedAdd(begin, *sizes[axis]);
+      if (begin >= 0 && *sizes[axis] >= 1 && end &&
+          (ShapedType::isDynamic(extent) || *end <= extent))
         continue;
+      std::string endText = end ? std::to_string(*end)
+                                : std::to_string(begin) + " + " +
+                                      std::to_string(*sizes[axis]);
       submit.emitOpError()
           << "the window of " << submit.getCalleeAttr()
-          << "'s parameter #" << index << " covers [" << begin << ", " << end
-          << ") on axis " << axis << ", outside the tensor passed (extent "
+          << "'s parameter #" << index << " covers [" << begin << ", "
+          << endText << ") on axis " << axis
+          << ", outside the tensor passed (extent "
           << (ShapedType::isDynamic(extent) ? std::string("?")
                                              : std::to_string(extent))
           << ")";

@@ -51,3 +51,17 @@ pto.orchestration @lane(%x: !pto.tensor<64xf32>) {
   %t = pto.submit @group(%x, %c2) : (!pto.tensor<64xf32>, i32) -> ()
   pto.return
 }
+
+// -----
+
+pto.kernel aiv @at(%x: !pto.tensor<?x64xf32> {pto.window = #pto.window<offsets = ()[s0, s1] -> (s0, s1), sizes = () -> (8, 8)>},
+                   %row: index, %col: index)
+
+// Each axis on its own: the row is not known, the column is, and its
+// window's end past INT64_MAX is outside (evaluated without overflow).
+pto.orchestration @per_axis(%x: !pto.tensor<?x64xf32>, %row: index) {
+  %huge = arith.constant 9223372036854775807 : index
+  // expected-error@+1 {{the window of @at's parameter #0 covers [9223372036854775807, 9223372036854775807 + 8) on axis 1, outside the tensor passed (extent 64)}}
+  %t = pto.submit @at(%x, %row, %huge) : (!pto.tensor<?x64xf32>, index, index) -> ()
+  pto.return
+}

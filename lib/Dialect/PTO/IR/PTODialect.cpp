@@ -10,6 +10,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -325,25 +326,33 @@ LogicalResult WindowAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-std::optional<SmallVector<int64_t>>
+/// The value of `expr` (a linear #pto.window expression) with symbol k
+/// bound to `scalars[k]`; nullopt if it reads an unknown scalar or
+/// overflows int64_t. Evaluated in place: no expression is built.
+static std::optional<int64_t>
+evaluateLinear(AffineExpr expr, ArrayRef<std::optional<int64_t>> scalars) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return constant.getValue();
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return symbol.getPosition() < scalars.size() ? scalars[symbol.getPosition()]
+                                                 : std::nullopt;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary || (expr.getKind() != AffineExprKind::Add &&
+                  expr.getKind() != AffineExprKind::Mul))
+    return std::nullopt;
+  std::optional<int64_t> lhs = evaluateLinear(binary.getLHS(), scalars);
+  std::optional<int64_t> rhs = evaluateLinear(binary.getRHS(), scalars);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  return expr.getKind() == AffineExprKind::Add ? llvm::checkedAdd(*lhs, *rhs)
+                                               : llvm::checkedMul(*lhs, *rhs);
+}
+
+SmallVector<std::optional<int64_t>>
 evaluateWindowMap(AffineMap map, ArrayRef<std::optional<int64_t>> scalars) {
-  SmallVector<int64_t> values;
-  values.reserve(map.getNumResults());
-  for (AffineExpr expr : map.getResults()) {
-    // Fold the known symbols in; a symbol left over is an unknown scalar.
-    SmallVector<AffineExpr> replacements;
-    for (unsigned k = 0, e = map.getNumSymbols(); k < e; ++k)
-      replacements.push_back(
-          k < scalars.size() && scalars[k]
-              ? getAffineConstantExpr(*scalars[k], map.getContext())
-              : getAffineSymbolExpr(k, map.getContext()));
-    auto folded = dyn_cast<AffineConstantExpr>(
-        expr.replaceDimsAndSymbols({}, replacements));
-    if (!folded)
-      return std::nullopt;
-    values.push_back(folded.getValue());
-  }
-  return values;
+  return llvm::map_to_vector(map.getResults(), [&](AffineExpr expr) {
+    return evaluateLinear(expr, scalars);
+  });
 }
 
 /// `pto.window` on argument `argIndex` of `op`: a #pto.window on a tensor
@@ -386,26 +395,28 @@ static LogicalResult verifyWindowArgAttr(Operation *op, unsigned argIndex,
                << ", scalar parameter #" << numTensors + k << " of type "
                << scalars[k] << ": window symbols must be integers or index";
   }
-  // A window that does not depend on the scalars can be checked here.
-  auto offsets = evaluateWindowMap(window.getOffsets(), {});
-  auto sizes = evaluateWindowMap(window.getSizes(), {});
-  if (sizes)
-    for (auto [axis, size] : llvm::enumerate(*sizes))
-      if (size < 1)
-        return op->emitOpError()
-               << "the window of parameter #" << argIndex << " has size "
-               << size << " on axis " << axis << ": sizes must be positive";
-  if (offsets && sizes)
-    for (auto [axis, bounds] :
-         llvm::enumerate(llvm::zip(*offsets, *sizes, tensor.getShape()))) {
-      auto [offset, size, extent] = bounds;
-      if (offset < 0 ||
-          (!ShapedType::isDynamic(extent) && offset + size > extent))
-        return op->emitOpError()
-               << "the window of parameter #" << argIndex << " covers ["
-               << offset << ", " << offset + size << ") on axis " << axis
-               << ", outside its extent " << extent;
-    }
+  // The axes whose window does not depend on the scalars are checked here.
+  SmallVector<std::optional<int64_t>> offsets =
+      evaluateWindowMap(window.getOffsets(), {});
+  SmallVector<std::optional<int64_t>> sizes =
+      evaluateWindowMap(window.getSizes(), {});
+  for (auto [axis, size] : llvm::enumerate(sizes))
+    if (size && *size < 1)
+      return op->emitOpError()
+             << "the window of parameter #" << argIndex << " has size "
+             << *size << " on axis " << axis << ": sizes must be positive";
+  for (auto [axis, bounds] :
+       llvm::enumerate(llvm::zip(offsets, sizes, tensor.getShape()))) {
+    auto [offset, size, extent] = bounds;
+    if (!offset || !size)
+      continue;
+    if (*offset < 0 ||
+        (!ShapedType::isDynamic(extent) && *offset + *size > extent))
+      return op->emitOpError()
+             << "the window of parameter #" << argIndex << " covers ["
+             << *offset << ", " << *offset + *size << ") on axis " << axis
+             << ", outside its extent " << extent;
+  }
   return success();
 }
 

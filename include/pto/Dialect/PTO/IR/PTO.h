@@ -102,10 +102,10 @@ SmallVector<Direction, 8> getArgDirections(KernelOp kernel);
 /// touches the whole tensor passed.
 WindowAttr getArgWindow(KernelOp kernel, unsigned index);
 
-/// The values of `map` (a #pto.window map) with symbol `k` bound to
-/// `scalars[k]`; nullopt if a result depends on a scalar that is absent or
-/// nullopt (not known at compile time).
-std::optional<SmallVector<int64_t>>
+/// The value of each result of `map` (a #pto.window map) with symbol `k`
+/// bound to `scalars[k]`; nullopt for a result that reads a scalar that is
+/// absent or nullopt (not known at compile time), or overflows int64_t.
+SmallVector<std::optional<int64_t>>
 evaluateWindowMap(AffineMap map, ArrayRef<std::optional<int64_t>> scalars);
 
 /// Sets the `pto.direction` attribute of argument `index`.
