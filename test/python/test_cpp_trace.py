@@ -194,11 +194,18 @@ def loop_ticks(builder, pto_opt, pto_translate, api, module, runs):
     return [[e[3][0][0] for e in run if e[0] == "task"] for run in result.cpp]
 
 
-NARROW_LOOPS = """
-module {
-  pto.kernel aiv @tick(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %v: i64)
-  pto.orchestration @main(%a: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-                          %lo: i8, %hi: i64) {
+def tick_loops(params: str, loops: str) -> str:
+    """A module whose @main(%a, <params>) runs ``loops``, which launch @tick
+    with an i64 counter value per iteration."""
+    return ("module {\n"
+            "  pto.kernel aiv @tick(%x: !pto.tensor<16xf32> "
+            "{pto.direction = #pto.direction<inout>}, %v: i64)\n"
+            "  pto.orchestration @main(%a: !pto.tensor<16xf32> "
+            "{pto.direction = #pto.direction<inout>}, " + params + ") {\n"
+            + loops + "    pto.return\n  }\n}\n")
+
+
+NARROW_LOOPS = tick_loops("%lo: i8, %hi: i64", """\
     %c127 = arith.constant 127 : i8
     %c50 = arith.constant 50 : i8
     %r = scf.for %i = %lo to %c127 step %c50 iter_args(%x = %a) -> (!pto.tensor<16xf32>) : i8 {
@@ -212,10 +219,7 @@ module {
       %x1, %t = pto.submit @tick(%x, %j) : (!pto.tensor<16xf32>, i64) -> !pto.tensor<16xf32>
       scf.yield %x1 : !pto.tensor<16xf32>
     }
-    pto.return
-  }
-}
-"""
+""")
 
 
 @pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
@@ -231,21 +235,14 @@ def test_loops_near_the_counter_maximum_run_their_trips(builder, pto_opt, pto_tr
                                                                       2**63 - 50]
 
 
-UNSIGNED_LOOP = """
-module {
-  pto.kernel aiv @tick(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %v: i64)
-  pto.orchestration @main(%a: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
-                          %lo: i8, %hi: i8) {
+UNSIGNED_LOOP = tick_loops("%lo: i8, %hi: i8", """\
     %c100 = arith.constant 100 : i8
     %r = scf.for unsigned %u = %lo to %hi step %c100 iter_args(%x = %a) -> (!pto.tensor<16xf32>) : i8 {
       %w = arith.extui %u : i8 to i64
       %x1, %t = pto.submit @tick(%x, %w) : (!pto.tensor<16xf32>, i64) -> !pto.tensor<16xf32>
       scf.yield %x1 : !pto.tensor<16xf32>
     }
-    pto.return
-  }
-}
-"""
+""")
 
 
 @pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
