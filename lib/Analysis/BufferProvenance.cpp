@@ -389,14 +389,6 @@ SmallVector<Value, 4> BufferProvenance::getPossibleRoots(Value tensor,
   return result;
 }
 
-bool BufferProvenance::mayNameArgument(Value tensor) {
-  PossibleRootSets &g = getSets(FollowTies);
-  return llvm::any_of(g.storage[g.setOf[indexOf(tensor)]], [&](unsigned i) {
-    auto arg = dyn_cast<BlockArgument>(values[i]);
-    return arg && arg.getOwner() == entry;
-  });
-}
-
 BlockArgument BufferProvenance::getLowestPossibleViewedArgument(Value tensor) {
   PossibleRootSets &g = getSets(FollowTies | FollowViews);
   BlockArgument lowest;

@@ -123,7 +123,10 @@ Operation *getCallVaryingBufferChoice(Value tensor,
     return nullptr;
   for (Value choice :
        provenance.getPossibleRoots(tensor, BufferProvenance::FollowTies)) {
-    if (!provenance.isChoice(choice) || !provenance.mayNameArgument(choice))
+    // Through views too: a choice between two windows of one boundary
+    // tensor (two members of an arena) is frozen just the same.
+    if (!provenance.isChoice(choice) ||
+        !provenance.getLowestPossibleViewedArgument(choice))
       continue;
     if (auto select = choice.getDefiningOp<arith::SelectOp>()) {
       if (!analysis.isReplayInvariant(select.getCondition()))

@@ -18,6 +18,7 @@
 #include "pto/Analysis/GraphHeap.h"
 #include "pto/Analysis/GraphLegality.h"
 #include "pto/Analysis/ReplayInvariance.h"
+#include "pto/Analysis/ViewLayout.h"
 #include "pto/Support/UserNames.h"
 
 #include "mlir/Transforms/RegionUtils.h"
@@ -29,6 +30,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/FoldUtils.h"
 #include "llvm/Support/MathExtras.h"
@@ -649,7 +651,18 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
     // in the body: the buffer becomes a parameter (or an arena window), so
     // the window is one of a boundary tensor at a place that never
     // changes; at the call site it would only take another boundary tensor.
-    if (allInvariant && isa_and_present<CreateOp>(root.getDefiningOp())) {
+    // The same holds for an allocation an earlier run made a parameter
+    // (`#pto.hoisted<allocation>`), so that legalizing again changes nothing.
+    auto isHoistedAllocation = [&](Value value) {
+      auto arg = dyn_cast<BlockArgument>(value);
+      if (!arg || arg.getOwner() != &entry())
+        return false;
+      auto hoisted = graph.getArgAttrOfType<HoistedAttr>(
+          arg.getArgNumber(), PTODialect::getHoistedAttrName());
+      return hoisted && hoisted.getKind() == HoistedKind::allocation;
+    };
+    if (allInvariant && (isa_and_present<CreateOp>(root.getDefiningOp()) ||
+                         isHoistedAllocation(root))) {
       plan.decisions.push_back(fixedDecision(
           false, "view-left-in-place", slice.getLoc(),
            "stays in the body: it is a window of a buffer the body "
@@ -1241,8 +1254,64 @@ void GraphBoundaryLegalizer::rewriteBody() {
   }
   for (Operation *op : plan.erased)
     rewriter.eraseOp(op);
+  // The windows of allocations nothing read (and what computed their
+  // offsets) are dead now: erased here, or legalizing again would. (Pure
+  // ops without regions only: an unused allocation is still a recorded
+  // node, a loop the Config may read a bound of.)
+  graph->walk<WalkOrder::PostOrder, ReverseIterator>([&](Operation *op) {
+    if (op != graph && op->use_empty() && op->getNumRegions() == 0 &&
+        isPure(op) && !op->hasTrait<OpTrait::IsTerminator>())
+      rewriter.eraseOp(op);
+  });
   constants.eraseUnused(rewriter);
   (void)graph.eraseArguments(dead);
+}
+
+/// Warns at each Graph call in a loop whose tensor arguments view one buffer
+/// at offsets from one another that are not known at compile time: the
+/// boundary layout, offsets between boundary tensors of one buffer
+/// included, keys the recorded definitions, so each distinct offset records
+/// one, and the runtime keeps kGraphMaxDefinitions per Graph.
+static void warnVaryingBoundaryLayouts(ModuleOp module,
+                                       const LaunchSignatures &launches) {
+  for (Operation &op : *module.getBody()) {
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!func || func.isExternal() || isa<GraphOp>(op))
+      continue;
+    SmallVector<CallOp> calls;
+    func->walk([&](CallOp call) {
+      if (call->getParentOfType<scf::ForOp>())
+        calls.push_back(call);
+    });
+    if (calls.empty())
+      continue;
+    BufferProvenance provenance(func, launches);
+    ViewLayouts layouts(provenance);
+    for (CallOp call : calls) {
+      DenseMap<Value, unsigned> firstOfBuffer;
+      for (auto [index, arg] : llvm::enumerate(call.getArgs())) {
+        if (!isa<TensorType>(arg.getType()))
+          continue;
+        auto [first, inserted] =
+            firstOfBuffer.try_emplace(provenance.getViewBase(arg), index);
+        if (inserted)
+          continue;
+        Value other = call.getArgs()[first->second];
+        if (layouts.getLayout(other).offset && layouts.getLayout(arg).offset)
+          continue;
+        InFlightDiagnostic diag = emitWarning(call.getLoc())
+            << "'pto.call' op passes arguments #" << first->second << " and #" << index
+            << ", views of one buffer whose offset from each other is not "
+               "known at compile time: each distinct offset records a new "
+               "definition of "
+            << call.getCalleeAttr() << ", and the runtime keeps at most "
+            << kGraphMaxDefinitions << " per Graph";
+        diag.attachNote(other.getLoc()) << "argument #" << first->second;
+        diag.attachNote(arg.getLoc()) << "argument #" << index;
+        break;
+      }
+    }
+  }
 }
 
 struct LegalizeGraphBoundaryPass
@@ -1300,6 +1369,7 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
   });
   if (failed)
     return signalPassFailure();
+  warnVaryingBoundaryLayouts(module, launches);
 
   // Off unless --remarks-filter selects this pass's category.
   for (GraphPlan &plan : plans)

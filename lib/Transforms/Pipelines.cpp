@@ -11,9 +11,11 @@ void mlir::pto::buildGraphLegalizePipeline(
     OpPassManager &pm, const GraphLegalizePipelineOptions &options) {
   pm.addPass(createNormalizeReturnOrder());
   pm.addPass(createVerifyKernelWindows());
+  pm.addPass(createVerifyReshapes());
   pm.addPass(createLegalizeGraphBoundary({options.arenas}));
   pm.addPass(createHoistCallSiteAllocations());
-  pm.addPass(createVerifyGraphBoundary());
+  if (options.verify)
+    pm.addPass(createVerifyGraphBoundary());
 }
 
 void mlir::pto::buildGraphLegalizePipeline(OpPassManager &pm) {
@@ -23,6 +25,7 @@ void mlir::pto::buildGraphLegalizePipeline(OpPassManager &pm) {
 void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addPass(createNormalizeReturnOrder());
   pm.addPass(createVerifyKernelWindows());
+  pm.addPass(createVerifyReshapes());
   pm.addPass(createHoistEntryExtents());
   pm.addPass(createMaterializeRuntimeScopes());
   pm.addPass(createHoistManualScopeAllocations());
@@ -46,6 +49,7 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
   PassPipelineRegistration<>(
       "pto-orchestration-prepare-pipeline",
       "Record what the C++ translation prints: pto-normalize-return-order, "
+      "pto-verify-kernel-windows, pto-verify-reshapes, "
       "pto-hoist-entry-extents, pto-materialize-runtime-scopes, pto-hoist-manual-scope-allocations, "
       "pto-expand-manual-phase-fence, pto-classify-result-variables, "
       "pto-mark-always-submitted-barriers, "
@@ -60,6 +64,7 @@ void mlir::pto::registerGraphLegalizePipeline() {
   PassPipelineRegistration<GraphLegalizePipelineOptions>(
       "pto-graph-legalize-pipeline",
       "Make every Graph replay-safe: pto-normalize-return-order, "
+      "pto-verify-kernel-windows, pto-verify-reshapes, "
       "pto-legalize-graph-boundary, pto-hoist-call-site-allocations, "
       "pto-verify-graph-boundary",
       [](OpPassManager &pm, const GraphLegalizePipelineOptions &options) {

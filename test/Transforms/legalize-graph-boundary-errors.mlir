@@ -1059,3 +1059,29 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A choice between two allocations of the body: arena packing makes them
+// two windows of one boundary tensor, and the choice among them is frozen
+// just the same (issue 31 item 4: it was accepted and replayed wrongly,
+// while `arenas=false` rejected it).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @w(%t: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @r(%t: !pto.tensor<8x16xf32>, %y: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%y: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %f: i1) {
+    %a = pto.create : !pto.tensor<8x16xf32>
+    %b = pto.create : !pto.tensor<8x16xf32>
+    %a1, %t0 = pto.submit @w(%a) : (!pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    %b1, %t1 = pto.submit @w(%b) : (!pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    // expected-note@+1 {{the buffer is chosen here}}
+    %s = arith.select %f, %a1, %b1 : !pto.tensor<8x16xf32>
+    // expected-error@+1 {{'pto.submit' op reads a tensor chosen among boundary tensors of Graph @g by a value that can differ between calls}}
+    %y1, %t2 = pto.submit @r(%s, %y) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    pto.return
+  }
+  pto.orchestration @main(%y: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %f: i1) {
+    pto.call @g(%y, %f) : (!pto.tensor<8x16xf32>, i1) -> ()
+    pto.return
+  }
+}

@@ -528,3 +528,29 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A choice between two windows of one boundary tensor (members of an
+// arena) by a boundary scalar: replay keeps the first call's window.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @r(%t: !pto.tensor<8x16xf32>, %y: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%y: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>},
+               %arena: !pto.tensor<512xf32> {pto.direction = #pto.direction<inout>, pto.hoisted = #pto.hoisted<allocation>},
+               %f: i1) {
+    %0 = pto.slice %arena [0] [128] : !pto.tensor<512xf32> to !pto.tensor<128xf32>
+    %1 = pto.reshape %0 : !pto.tensor<128xf32> to !pto.tensor<8x16xf32>
+    %2 = pto.slice %arena [256] [128] : !pto.tensor<512xf32> to !pto.tensor<128xf32>
+    %3 = pto.reshape %2 : !pto.tensor<128xf32> to !pto.tensor<8x16xf32>
+    // expected-note@+1 {{the buffer is chosen here}}
+    %s = arith.select %f, %1, %3 : !pto.tensor<8x16xf32>
+    // expected-error@+1 {{'pto.submit' op reads a tensor chosen among boundary tensors of Graph @g by a value that can differ between calls}}
+    %y1, %t = pto.submit @r(%s, %y) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>) -> !pto.tensor<8x16xf32>
+    pto.return
+  }
+  pto.orchestration @main(%y: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %f: i1) {
+    %arena = pto.create : !pto.tensor<512xf32>
+    pto.call @g(%y, %arena, %f) : (!pto.tensor<8x16xf32>, !pto.tensor<512xf32>, i1) -> ()
+    pto.return
+  }
+}

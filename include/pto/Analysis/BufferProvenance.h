@@ -133,10 +133,6 @@ public:
   /// order.
   SmallVector<Value, 4> getPossibleRoots(Value tensor, unsigned follow);
 
-  /// Returns true if `tensor` may name a tensor argument of the function
-  /// (following tied results and choices, not views).
-  bool mayNameArgument(Value tensor);
-
   /// Returns the lowest-numbered tensor argument that `tensor` may name or
   /// be a window of (following tied results, views and choices), or null.
   BlockArgument getLowestPossibleViewedArgument(Value tensor);

@@ -62,7 +62,7 @@ Operation *getRuntimeControlFlowParent(Operation *op, GraphOp graph);
 
 /// Returns the op that chooses, by a value that can differ between calls,
 /// which buffer `tensor` names among buffers that include a boundary tensor
-/// of `analysis`'s Graph (an `arith.select` or `scf.if` on a call-varying
+/// of `analysis`'s Graph or a window of one (an `arith.select` or `scf.if` on a call-varying
 /// condition, or a loop carry that changes buffers in a runtime loop), or
 /// null. Replay reuses the buffer the first call chose.
 Operation *getCallVaryingBufferChoice(Value tensor,

@@ -20,6 +20,12 @@ struct GraphLegalizePipelineOptions
       llvm::cl::desc("Pack each Graph's allocations of one element type into "
                      "one arena parameter (pto-legalize-graph-boundary)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> verify{
+      *this, "verify",
+      llvm::cl::desc("End with pto-verify-graph-boundary (off: a caller runs "
+                     "it apart, to tell its rejections from the "
+                     "legalization's)"),
+      llvm::cl::init(true)};
 };
 
 /// Adds the Graph boundary legalization to `pm`: normalize returns,

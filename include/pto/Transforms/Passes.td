@@ -153,6 +153,33 @@ def VerifyGraphBoundary : Pass<"pto-verify-graph-boundary", "ModuleOp"> {
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def VerifyReshapes : Pass<"pto-verify-reshapes", "ModuleOp"> {
+  let summary = "Check that every pto.reshape's source is contiguous through its whole view chain";
+  let description = [{
+    The runtime reshapes only a tensor whose elements are consecutive in its
+    buffer (it asserts otherwise). A `pto.reshape`'s source may be a view of
+    a view of ...: a slice of a column window, a row of a transpose, a slice
+    of a tensor with a dynamic extent. This pass places each source in the
+    buffer it views through the whole chain (the `ViewLayouts` analysis over
+    `BufferProvenance`: literal slice offsets, swapped strides of a
+    transpose, the row-major strides a reshape starts again) and reports a
+    reshape whose source is not contiguous there, or whose contiguity
+    depends on a dynamic extent or on a buffer chosen at run time among
+    windows. Transposing twice is contiguous again. It changes nothing;
+    both pipelines run it first.
+
+    ```mlir
+    %cols = pto.slice %x [0, 0] [8, 8] : !pto.tensor<8x16xf32> to !pto.tensor<8x8xf32>
+    %row = pto.slice %cols [2, 0] [2, 8] : !pto.tensor<8x8xf32> to !pto.tensor<2x8xf32>
+    // error: reshapes a window whose elements are not consecutive in the
+    //        buffer it views: axis 0 of its source steps 16 elements there,
+    //        the axes inside it hold 8
+    %flat = pto.reshape %row : !pto.tensor<2x8xf32> to !pto.tensor<16xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+}
+
 def VerifyKernelWindows : Pass<"pto-verify-kernel-windows", "ModuleOp"> {
   let summary = "Check that every launch keeps its kernels' windows inside the tensors passed";
   let description = [{
@@ -240,20 +267,30 @@ def HoistCallSiteAllocations
     `pto-legalize-graph-boundary` turns each allocation of a Graph body into
     an inout parameter and allocates a fresh buffer for it right before every
     call. In a caller's loop that is one buffer per iteration, all alive
-    until the enclosing scope ends. Such a buffer is an intermediate of the
-    Graph: the body allocated it itself, so it writes it before reading it
-    and nothing flows from one call to the next through it. This pass moves
-    its `pto.create` before the outermost enclosing `scf.for`, so that one
-    buffer serves every iteration; the inout direction orders the successive
-    calls on it.
+    until the enclosing scope ends. Where the body writes each element of
+    such a buffer before it reads it (the `EntryLiveness` analysis: the
+    parameter is dead on entry), nothing flows from one call to the next
+    through it. This pass then moves its `pto.create` before the outermost
+    enclosing `scf.for`, so that one buffer serves every iteration; the inout
+    direction orders the successive calls on it.
 
     A buffer is moved when the Graph parameter it is passed as carries
     `#pto.hoisted<allocation>` (what the legalization records), the call is
-    its only use, and no result of the call returns it. It stays in a
-    `pto.parallel` loop (its iterations need buffers of their own: shared,
-    they would be serialized) and under any other region (`scf.if`,
-    `pto.scope`). With `--remarks-filter=pto-hoist-call-site-allocations`,
-    each move is explained.
+    its only use, no result of the call returns it, and the parameter is
+    dead on entry. The analysis follows the body in program order through
+    views (literal slices, transposes, reshapes of contiguous windows, also
+    of an arena), kernel directions, `pto.overwrites` and `#pto.window`s
+    with literal scalars; a write counts only where it runs once per call
+    (not under `scf.for`, `scf.if` or a predicate), and anything it cannot
+    resolve counts as a read of the whole tensor. A task whose kernel writes
+    no tensor reads nothing observable.
+
+    A buffer stays in a `pto.parallel` loop (its iterations need buffers of
+    their own: shared, they would be serialized), in a loop inside a manual
+    `pto.scope` (the runtime would not order the calls sharing it) and under
+    any other region (`scf.if`, `pto.scope`). With
+    `--remarks-filter=pto-hoist-call-site-allocations`, each move and each
+    buffer left in a loop for one of the last two reasons is explained.
 
     ```mlir
     // Before: a fresh buffer per iteration.

@@ -848,9 +848,16 @@ LogicalResult OrchestrationEmitter::emitConstant(arith::ConstantOp op) {
   } else if (auto real = dyn_cast<FloatAttr>(value);
              real && (real.getType().isF32() || real.getType().isF64())) {
     const APFloat &f = real.getValue();
-    if (!f.isFinite())
-      return op.emitOpError() << "is not finite: only finite floating-point "
-                                 "constants have a C++ literal";
+    if (!f.isFinite()) {
+      // math.h's float NAN and INFINITY, converted for f64; a NaN keeps its
+      // sign (negation flips it), not its payload.
+      std::string special = f.isNaN() ? "NAN" : "INFINITY";
+      if (real.getType().isF64())
+        special = "(double)" + special;
+      str << (f.isNegative() ? "(-" + special + ")" : "(" + special + ")");
+      bind(op.getResult(), text, /*isDeclaration=*/false);
+      return success();
+    }
     SmallString<32> digits;
     f.toString(digits, /*FormatPrecision=*/0, /*FormatMaxPadding=*/0,
                /*TruncateZero=*/false);
@@ -968,7 +975,7 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
   if (fromBool &&
       !isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::SelectOp,
            arith::ExtSIOp, arith::ExtUIOp, arith::SIToFPOp, arith::IndexCastOp,
-           arith::UIToFPOp>(op)) {
+           arith::IndexCastUIOp, arith::UIToFPOp>(op)) {
     auto cmp = dyn_cast<arith::CmpIOp>(op);
     if (!cmp || (cmp.getPredicate() != arith::CmpIPredicate::eq &&
                  cmp.getPredicate() != arith::CmpIPredicate::ne))
@@ -1013,6 +1020,20 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
           .Case<arith::MinimumFOp>([&](auto) {
             return floatExtremum(operands[0], operands[1], "<", true);
           })
+          // maxnumf/minnumf: the other operand if one is NaN; of equal
+          // operands (+0 and -0), the first.
+          .Case<arith::MaxNumFOp>([&](auto) {
+            return "isnan" + operands[0] + " ? " + operands[1] + " : isnan" +
+                   operands[1] + " ? " + operands[0] + " : " + operands[1] +
+                   " > " + operands[0] + " ? " + operands[1] + " : " +
+                   operands[0];
+          })
+          .Case<arith::MinNumFOp>([&](auto) {
+            return "isnan" + operands[0] + " ? " + operands[1] + " : isnan" +
+                   operands[1] + " ? " + operands[0] + " : " + operands[1] +
+                   " < " + operands[0] + " ? " + operands[1] + " : " +
+                   operands[0];
+          })
           .Case<arith::NegFOp>([&](auto) { return "-" + operands[0]; })
           // i1 is signed in arith: true sign-extends to -1.
           .Case<arith::ExtSIOp, arith::SIToFPOp>([&](auto) {
@@ -1027,7 +1048,11 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
                                   " ? -1 : 0)"
                             : cast();
           })
-          .Case<arith::ExtUIOp>([&](auto) {
+          // Zero-extended, or truncated, through the operand's unsigned
+          // type.
+          .Case<arith::ExtUIOp, arith::IndexCastUIOp>([&](auto convert) {
+            if (convert.getType().isSignlessInteger(1))
+              return "((" + operands[0] + " & 1) != 0)";
             return "(" + cType->str() + ")(" + operandUnsigned + ")" +
                    operands[0];
           })

@@ -8,11 +8,14 @@ it:
     bug).
 ``eager-error``
     the original program cannot run even eagerly (undefined behaviour in
-    the program itself); nothing is concluded about the pass.
+    the program itself) and the pipeline accepts it; nothing is concluded
+    about the pass. (A program the model cannot run that the pipeline
+    rejects, e.g. a ``pto.reshape`` of a view that is not contiguous, is
+    ``rejected``.)
 ``rejected``
-    the legalization (``pto-opt --pto-normalize-return-order
-    --pto-legalize-graph-boundary``, the first two passes of
-    ``--pto-graph-legalize-pipeline``) exits with a diagnostic.
+    the legalization (``pto-opt --pto-graph-legalize-pipeline=verify=false``:
+    the registered pipeline, the one ``pto-compile`` runs, without its
+    final verifier) exits with a diagnostic.
 ``crash`` / ``hang``
     a pass dies without a diagnostic (a signal, an assertion) or exceeds
     the timeout. Always a bug.
@@ -353,14 +356,16 @@ def _run_tool(args: Sequence[str], text: str, pto_opt: str, timeout: float):
 
 def run_pipeline(text: str, pto_opt: str, timeout: float = 60.0):
     """Runs the legalization pipeline on ``text`` in subprocesses: the
-    legalization, then its verifier on the printed result.
+    registered ``pto-graph-legalize-pipeline`` (what ``pto-compile`` runs)
+    without its last pass, then that pass, the verifier, on the printed
+    result, so that a verifier rejection is told apart.
 
     Returns:
         (status, output): ``("accepted", legalized text)``,
         ``("rejected", stderr)``, ``("verifier-rejects", stderr)``,
         ``("crash", stderr)`` or ``("hang", "")``.
     """
-    status, out = _run_tool(["--pto-normalize-return-order", "--pto-legalize-graph-boundary"],
+    status, out = _run_tool(["--pto-graph-legalize-pipeline=verify=false"],
                            text, pto_opt, timeout)
     if status != "accepted":
         return status, out
@@ -396,6 +401,10 @@ def check_text(text: str, runs: Sequence[Sequence[object]], entry: str = "main",
     try:
         _, eager = _run_all(original, "eager", runs, entry)
     except SimError as e:
+        # A program the runtime cannot run is the pipeline's to reject.
+        status, output = run_pipeline(text, pto_opt, timeout)
+        if status == "rejected":
+            return Outcome("rejected", output)
         return Outcome("eager-error", str(e))
 
     # The un-legalized program under replay: wrong, or merely leaking.

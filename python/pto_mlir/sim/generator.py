@@ -37,13 +37,25 @@ The bodies mix what the Graph-boundary legalization must handle:
   view extents;
 * rarely, constructs the legalization must reject: launches under a runtime
   loop or a branch, scalars mixing a parameter with a loop induction
-  variable, scalars read from a host tensor passed to a task.
+  variable, scalars read from a host tensor passed to a task;
+* from a stream of their own, the shapes issue 31 found bugs in: an
+  ``arith.select`` between two allocations of the body (by a literal or a
+  boundary-scalar condition: arena packing must not accept the latter), a
+  ``pto.reshape`` at the end of a chain of views (contiguous, or a
+  transposed tile or column window the pipeline must reject), a
+  constant-trip loop with an ``i8``/``i16``/``i32`` counter, signed or
+  unsigned, ending near the type's largest value, ``f32`` task scalars from
+  NaN, -0.0 and infinities through ``maximumf``/``minimumf``/``maxnumf``/
+  ``minnumf`` or from integers above 2^24 through ``sitofp``, and call
+  loops of ``@main`` inside a ``pto.scope manual``.
 
 :attr:`GeneratedProgram.features` names the constructs a program uses
 (among them ``parallel-loop-offset-step``, ``end-view``, ``repeated-dim``
 and ``repeated-dim-nested`` for the last three; ``launch-attributes`` for
 a launch with a ``core_num`` or task flags, ``mixed-kernel`` for one of the
-mixed kernel ``@k_mix``).
+mixed kernel ``@k_mix``; ``select-allocations``, ``reshape-chain``,
+``narrow-loop``, ``special-float`` and ``call-loop-in-manual-scope`` for
+the shapes of issue 31).
 
 Every generated module parses and verifies (a failure to do so is a bug in
 this generator). Each program is either rejected by the pipeline with a
@@ -197,6 +209,10 @@ class _GraphGen:
         # Launch attributes and mixed kernels draw from their own stream, so
         # that adding them kept every other draw of `extra` too.
         self.launch_extra = random.Random(hash(rng.getstate()[1]) ^ 0x5BD1E995)
+        # The shapes issue 31 found bugs in (select among allocations,
+        # reshapes over view chains, narrow loop counters, special floats):
+        # a stream of their own again.
+        self.shapes = random.Random(hash(rng.getstate()[1]) ^ 0x2545F491)
         self.name = name
         self.enabled = enabled
         self.features = features
@@ -827,6 +843,8 @@ class _GraphGen:
 
     def gen_statements(self, count: int) -> None:
         for _ in range(count):
+            if self.depth == 0 and self.shapes.random() < 0.12:
+                self.gen_recent_shape()
             extra = self.r.random()
             if extra < 0.04 and self.depth < 2:
                 self.gen_parallel_loop()
@@ -859,6 +877,177 @@ class _GraphGen:
                 self.gen_choice()
             else:
                 self.gen_write()
+
+    # -- shapes of issue 31, from the `shapes` stream -------------------------
+
+    def gen_recent_shape(self) -> None:
+        """At the top level of the body: one construct issue 31 found bugs
+        in, drawn from ``shapes`` only (the other streams keep their
+        draws)."""
+        how = self.shapes.random()
+        if how < 0.25:
+            self.gen_select_allocations()
+        elif how < 0.5:
+            self.gen_reshape_chain()
+        elif how < 0.75:
+            self.gen_narrow_loop()
+        else:
+            self.gen_special_float()
+
+    def _accumulate(self, tile: str, kernel: str = "k_acc", scalar: Optional[str] = None,
+                    scalar_type: str = "index") -> None:
+        """``acc`` += a function of ``tile`` (one launch)."""
+        if scalar is None:
+            scalar = self.const(0)
+        res, tid = self.fresh("o"), self.fresh("t")
+        self.emit(f"{res}, {tid} = pto.submit @{kernel}({tile}, {self.latest['acc']}, {scalar}) : "
+                  f"({T}, {T}, {scalar_type}) -> {T}")
+        self.latest["acc"] = res
+        self.top().tiles.append(res)
+        self.launches += 1
+
+    def gen_select_allocations(self) -> None:
+        """Two allocations of the body, written, then one of them chosen by
+        ``arith.select`` and read: a literal condition (the same buffer on
+        every call) or one read from a boundary scalar (the legalization
+        must reject it, arenas or not)."""
+        a, b = self.fresh("sa"), self.fresh("sb")
+        self.emit(f"{a} = pto.create : {T}")
+        self.emit(f"{b} = pto.create : {T}")
+        written = []
+        for buf, src in ((a, "%x"), (b, self.latest["acc"])):
+            res, tid = self.fresh("o"), self.fresh("t")
+            self.emit(f"{res}, {tid} = pto.submit @k_unary({src}, {buf}) : ({T}, {T}) -> {T}")
+            written.append(res)
+            self.launches += 1
+        cond = self.fresh("sc")
+        if self.shapes.random() < 0.65:
+            self.emit(f"{cond} = arith.constant {self.shapes.choice(['true', 'false'])}")
+        else:
+            self.emit(f"{cond} = arith.cmpi ult, %p0, {self.const(self.shapes.randrange(1, 6))} "
+                      f": index")
+        chosen = self.fresh("sel")
+        self.emit(f"{chosen} = arith.select {cond}, {written[0]}, {written[1]} : {T}")
+        self._accumulate(chosen)
+        self.features.add("select-allocations")
+
+    def gen_reshape_chain(self) -> None:
+        """A ``pto.reshape`` at the end of a chain of views: rows of a window
+        of rows, a window at a boundary-scalar offset, rows of the
+        dynamic-extent input, and (not contiguous, to be rejected) a
+        transposed tile or a column window."""
+        sources = ["%w"] + ([self.latest["b"]] if "b" in self.latest else [])
+        src = self.shapes.choice(sources)
+        how = self.shapes.random()
+        has_xd = "xd" in [p for p, _, _ in self.tensor_params]
+        tile = self.fresh("rv")
+        if how < 0.4 or (0.65 <= how < 0.85 and not has_xd):
+            mid = self.fresh("rm")
+            self.emit(f"{mid} = pto.slice {src}[{self.const(self.shapes.randrange(0, 33))}, 0] "
+                      f"[32, 16] : {W} to {M}")
+            self.emit(f"{tile} = pto.slice {mid}[{self.const(self.shapes.randrange(0, 25))}, 0] "
+                      f"[8, 16] : {M} to {T}")
+        elif how < 0.65:
+            self.emit(f"{tile} = pto.slice {src}[%p0, 0] [8, 16] : {W} to {T}")
+        elif how < 0.85:
+            self.emit(f"{tile} = pto.slice %xd[{self.const(self.shapes.randrange(0, 2))}, 0] "
+                      f"[8, 16] : {TD} to {T}")
+        elif how < 0.93:
+            view = self.fresh("rv")
+            self.emit(f"{view} = pto.slice {src}[{self.const(self.shapes.randrange(0, 57))}, 0] "
+                      f"[8, 16] : {W} to {T}")
+            flipped = self.fresh("rt")
+            self.emit(f"{flipped} = pto.transpose {view}, 0, 1 : {T}")
+            self.emit(f"{tile} = pto.reshape {flipped} : {TT} to {T}")
+            self._accumulate(tile)
+            self.features.add("reshape-chain")
+            return
+        else:
+            cols = self.fresh("rc")
+            self.emit(f"{cols} = pto.slice {src}[{self.const(self.shapes.randrange(0, 49))}, "
+                      f"{self.const(self.shapes.randrange(0, 9))}] [16, 8] : {W} to {TT}")
+            self.emit(f"{tile} = pto.reshape {cols} : {TT} to {T}")
+            self._accumulate(tile)
+            self.features.add("reshape-chain")
+            return
+        shaped = self.fresh("rs")
+        self.emit(f"{shaped} = pto.reshape {tile} : {T} to {TT}")
+        res, tid = self.fresh("o"), self.fresh("t")
+        self.emit(f"{res}, {tid} = pto.submit @k_tr({shaped}, {self.latest['acc']}) : "
+                  f"({TT}, {T}) -> {T}")
+        self.latest["acc"] = res
+        self.top().tiles.append(res)
+        self.launches += 1
+        self.features.add("reshape-chain")
+
+    def gen_narrow_loop(self) -> None:
+        """A constant-trip loop whose counter is an ``i8``/``i16``/``i32``,
+        signed or unsigned, ending near the type's largest value with a step
+        that would carry the counter past it."""
+        bits = self.shapes.choice([8, 16, 32])
+        typ = f"i{bits}"
+        unsigned = self.shapes.random() < 0.3
+        top = (1 << bits) - 1 if unsigned else (1 << (bits - 1)) - 1
+        step = self.shapes.choice([1, 7, 50, 100])
+        ub = top - self.shapes.randrange(0, 3)
+        lb = ub - self.shapes.randrange(1, 3 * step + 1)
+
+        def literal(v: int) -> str:
+            # Unsigned values above the signed range are written as the
+            # signed value of the same bits.
+            if v >= 1 << (bits - 1):
+                v -= 1 << bits
+            name = self.fresh("c")
+            self.emit(f"{name} = arith.constant {v} : {typ}")
+            return name
+
+        lo, hi, st = literal(lb), literal(ub), literal(step)
+        iv, carried, res = self.fresh("ni"), self.fresh("nca"), self.fresh("nl")
+        kind = "unsigned " if unsigned else ""
+        self.emit(f"{res} = scf.for {kind}{iv} = {lo} to {hi} step {st} "
+                  f"iter_args({carried} = {self.latest['acc']}) -> ({T}) : {typ} {{")
+        self.indent += 1
+        index = self.fresh("nix")
+        cast = "index_castui" if unsigned else "index_cast"
+        self.emit(f"{index} = arith.{cast} {iv} : {typ} to index")
+        out, tid = self.fresh("o"), self.fresh("t")
+        self.emit(f"{out}, {tid} = pto.submit @k_acc(%x, {carried}, {index}) : "
+                  f"({T}, {T}, index) -> {T}")
+        self.launches += 1
+        self.emit(f"scf.yield {out} : {T}")
+        self.indent -= 1
+        self.emit("}")
+        self.latest["acc"] = res
+        self.top().tiles.append(res)
+        self.features.add("narrow-loop")
+
+    def gen_special_float(self) -> None:
+        """An ``f32`` task scalar from NaN, -0.0 or infinity through
+        ``maximumf`` / ``minimumf`` / ``maxnumf``, or from an integer above
+        2^24 through ``sitofp`` (rounded); with the ``f32`` parameter when
+        the Graph has one (the call site then computes it)."""
+        specials = ["0x7FC00000", "-0.0", "0x7F800000", "0xFF800000", "1.5"]
+        a = self.fresh("sf")
+        self.emit(f"{a} = arith.constant {self.shapes.choice(specials)} : f32")
+        how = self.shapes.random()
+        if how < 0.6:
+            has_f = "f" in [p for p, _ in self.scalar_params]
+            b = "%f" if has_f and self.shapes.random() < 0.5 else self.fresh("sf")
+            if b != "%f":
+                self.emit(f"{b} = arith.constant {self.shapes.choice(specials)} : f32")
+            op = self.shapes.choice(["maximumf", "minimumf", "maxnumf", "minnumf"])
+            value = self.fresh("sf")
+            self.emit(f"{value} = arith.{op} {a}, {b} : f32")
+        else:
+            width = self.shapes.choice([32, 64])
+            big = self.shapes.choice([(1 << 24) + 1, (1 << 24) + 3, -(1 << 25) - 1,
+                                      (1 << 31) - 1] + ([(1 << 53) + 1] if width == 64 else []))
+            i = self.fresh("si")
+            self.emit(f"{i} = arith.constant {big} : i{width}")
+            value = self.fresh("sf")
+            self.emit(f"{value} = arith.sitofp {i} : i{width} to f32")
+        self._accumulate("%x", "k_accf", value, "f32")
+        self.features.add("special-float")
 
     def carried_keys(self) -> List[str]:
         return [k for k in ("acc", "acc2") if k in self.latest]
@@ -1146,6 +1335,8 @@ class _MainGen:
         self.scope_idx: List[List[str]] = [["%n0", "%n1"]]
         self.scope_tiles: List[List[str]] = [["%X"]]
         self.entry_dims: List[str] = []  # pto.dim %D, 0 of the entry block
+        # Call loops in a manual scope (issue 31): a stream of their own.
+        self.shapes = random.Random(hash(rng.getstate()[1]) ^ 0x68E31DA4)
         self.dims = 0          # pto.dim of %D along axis 0 emitted so far
         self.nested_dims = 0   # ... of them inside a loop, branch or scope
 
@@ -1359,6 +1550,13 @@ class _MainGen:
             self.entry_dims.append(self.dim_d())
         for g in order:
             if self.r.random() < 0.6:
+                # A manual scope around the call loop: a buffer the calls
+                # share would not order them there.
+                manual = self.shapes.random() < 0.15
+                if manual:
+                    scoped = self.fresh("ms")
+                    self.emit(f"{scoped} = pto.scope manual -> {T} {{")
+                    self.indent += 1
                 trips = self.r.randrange(1, 5)
                 if self.r.random() < 0.35:
                     (lo, hi), step = loop_bounds(self.r, trips)
@@ -1410,6 +1608,12 @@ class _MainGen:
                     self.features.add("parallel-loop")
                     if lo != 0 or step != 1:
                         self.features.add("parallel-loop-offset-step")
+                if manual:
+                    self.emit(f"pto.yield {self.latest['A']} : {T}")
+                    self.indent -= 1
+                    self.emit("}")
+                    self.latest["A"] = scoped
+                    self.features.add("call-loop-in-manual-scope")
                 self.features.add("call-in-loop")
             elif self.r.random() < 0.25:
                 # A call site under a branch or in a scope: the call's

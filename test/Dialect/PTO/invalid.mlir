@@ -1645,23 +1645,7 @@ pto.orchestration @o(%a: !pto.tensor<1xf32>) {
   pto.return
 }
 
-// -----
-
-pto.orchestration @o(%a: !pto.tensor<8x16xf32>) {
-  %w = pto.slice %a[0, 0] [8, 4] : !pto.tensor<8x16xf32> to !pto.tensor<8x4xf32>
-  // expected-error@+1 {{'pto.reshape' op reshapes a window of '!pto.tensor<8x16xf32>' that is not contiguous (an axis after its first non-unit one is not whole)}}
-  %r = pto.reshape %w : !pto.tensor<8x4xf32> to !pto.tensor<32xf32>
-  pto.return
-}
-
-// -----
-
-pto.orchestration @o(%a: !pto.tensor<8x16xf32>) {
-  %t = pto.transpose %a, 0, 1 : !pto.tensor<8x16xf32>
-  // expected-error@+1 {{'pto.reshape' op reshapes a transposed view, which is not contiguous}}
-  %r = pto.reshape %t : !pto.tensor<16x8xf32> to !pto.tensor<128xf32>
-  pto.return
-}
+// Whether a reshape's source is contiguous: test/Transforms/verify-reshapes.mlir.
 
 //===----------------------------------------------------------------------===//
 // pto.transpose

@@ -252,25 +252,6 @@ module attributes {pto.prepared} {
   }
 }
 
-// -----
-
-module attributes {pto.prepared} {
-  pto.orchestration @main() {
-    // expected-error @below {{'arith.constant' op is not finite: only finite floating-point constants have a C++ literal}}
-    %inf = arith.constant 0x7F800000 : f32
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
-  pto.orchestration @main() {
-    // expected-error @below {{'arith.constant' op is not finite}}
-    %nan = arith.constant 0x7FF8000000000000 : f64
-    pto.return
-  }
-}
 
 // -----
 

@@ -463,3 +463,60 @@ module {
     pto.return
   }
 }
+
+// -----
+
+// arith.maxnumf / minnumf: the other operand if one is NaN (both NaN: NaN);
+// of equal operands (+0 and -0) the first. arith.index_castui zero-extends
+// or truncates through the operand's unsigned type (issue 31: the
+// generator's narrow unsigned loops reached an untranslated op).
+
+// CHECK-LABEL: // Orchestration function: num_extrema
+// CHECK:         const float hi = isnan(a) ? (b) : isnan(b) ? (a) : (b) > (a) ? (b) : (a);
+// CHECK-NEXT:    const float lo = isnan(a) ? (b) : isnan(b) ? (a) : (b) < (a) ? (b) : (a);
+// CHECK:         const int64_t wide = (int64_t)(uint8_t)(narrow);
+// CHECK-NEXT:    const int8_t back = (int8_t)(uint64_t)(wide);
+// CHECK-NEXT:    const bool low_bit = (((wide) & 1) != 0);
+
+module {
+  pto.kernel aiv @num_extremes(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                               %x: f32, %y: f32, %m: index, %n: i8, %p: i1)
+  pto.orchestration @num_extrema(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("o"),
+                                 %a: f32 loc("a"), %b: f32 loc("b"), %i: i32 loc("i")) {
+    %hi = arith.maxnumf %a, %b : f32 loc("hi")
+    %lo = arith.minnumf %a, %b : f32 loc("lo")
+    %narrow = arith.trunci %i : i32 to i8 loc("narrow")
+    %wide = arith.index_castui %narrow : i8 to index loc("wide")
+    %back = arith.index_castui %wide : index to i8 loc("back")
+    %bit = arith.index_castui %wide : index to i1 loc("low_bit")
+    %o1, %t = pto.submit @num_extremes(%o, %hi, %lo, %wide, %back, %bit)
+        : (!pto.tensor<16xf32>, f32, f32, index, i8, i1) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// Infinities and NaNs (issue 31: the generator's special floats were "not
+// finite" here): math.h's NAN and INFINITY, with the sign; f64 through a
+// conversion.
+
+// CHECK-LABEL: // Orchestration function: specials
+// CHECK:         const float hi = (isnan((INFINITY)) || isnan((-NAN))) ? ((INFINITY)) + ((-NAN))
+// CHECK:         const double wide = (((double)NAN)) + ((-(double)INFINITY));
+
+module {
+  pto.kernel aiv @specials_k(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                             %x: f32, %y: f64)
+  pto.orchestration @specials(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("o")) {
+    %inf = arith.constant 0x7F800000 : f32
+    %nnan = arith.constant 0xFFC00000 : f32
+    %hi = arith.maximumf %inf, %nnan : f32 loc("hi")
+    %dnan = arith.constant 0x7FF8000000000000 : f64
+    %dninf = arith.constant 0xFFF0000000000000 : f64
+    %wide = arith.addf %dnan, %dninf : f64 loc("wide")
+    %o1, %t = pto.submit @specials_k(%o, %hi, %wide)
+        : (!pto.tensor<16xf32>, f32, f64) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}

@@ -924,30 +924,8 @@ LogicalResult ReshapeOp::verify() {
   if (result.getRank() == 0)
     return emitOpError() << "reshapes to rank 0, which the runtime's tensors "
                             "do not have";
-  // Sources known not to be contiguous, which the runtime cannot reshape.
-  Operation *def = getSource().getDefiningOp();
-  if (auto transpose = dyn_cast_if_present<TransposeOp>(def)) {
-    int64_t a = transpose.getAxis0(), b = transpose.getAxis1();
-    if (a != b && source.getDimSize(a) > 1 && source.getDimSize(b) > 1)
-      return emitOpError() << "reshapes a transposed view, which is not "
-                              "contiguous";
-  }
-  if (auto slice = dyn_cast_if_present<SliceOp>(def)) {
-    TensorType whole = slice.getSource().getType();
-    if (whole.hasStaticShape() && whole.getLayout() == Layout::nd) {
-      // Contiguous: unit sizes, then one axis of any size, then whole axes.
-      bool nonUnitSeen = false;
-      for (auto [size, extent] :
-           llvm::zip_equal(source.getShape(), whole.getShape())) {
-        if (nonUnitSeen && size != extent)
-          return emitOpError()
-                 << "reshapes a window of " << whole
-                 << " that is not contiguous (an axis after its first "
-                    "non-unit one is not whole)";
-        nonUnitSeen |= size != 1;
-      }
-    }
-  }
+  // Whether the source is contiguous depends on the whole chain of views
+  // above it: pto-verify-reshapes checks it.
   return success();
 }
 

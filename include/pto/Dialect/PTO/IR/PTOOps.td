@@ -565,7 +565,10 @@ def PTO_ReshapeOp : PTO_Op<"reshape", [Pure,
     flat arena seen as a 2-D tensor. Both shapes are static, row-major
     (`nd`) and hold the same number of elements of the same element type.
     The source must be contiguous at run time (a whole tensor, or a window
-    of consecutive rows or elements), as the runtime requires.
+    of consecutive rows or elements), as the runtime requires. Whether it is
+    depends on every view between it and its buffer, so the verifier checks
+    only the types; `pto-verify-reshapes` (first in both pipelines) checks
+    the chain.
 
     A reshape to the source's own type folds to the source, and a reshape
     of a reshape to a reshape of the inner source.

@@ -22,6 +22,10 @@ constexpr unsigned kAllocTensorsArgs = 16;
 constexpr unsigned kGraphMaxTensorArgs = 128;
 /// Most scalar parameters of a Graph (GRAPH_MAX_SCALAR_ARGS).
 constexpr unsigned kGraphMaxScalarArgs = 64;
+/// Most recorded definitions the runtime keeps per Graph: each distinct
+/// boundary layout (extents, and offsets between boundary tensors of one
+/// buffer) records its own.
+constexpr unsigned kGraphMaxDefinitions = 16;
 /// Most nodes one Graph recording holds (GRAPH_MAX_NODES).
 constexpr int64_t kGraphMaxNodes = 1024;
 /// Alignment, in bytes, of each tensor carved from an arena, and of its
