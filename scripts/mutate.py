@@ -552,6 +552,9 @@ def _compile(tools: Tools, prepared: str, cpp: str) -> Tuple[bool, str]:
     flags = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", tools.include or "."]
     if "#pto.runtime<host_build_graph>" not in prepared:
         flags.append("-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER")
+    # The header declares the API level the module was translated for.
+    if "#pto.runtime_api<simpler_6ebaf771>" in prepared:
+        flags.append("-DPTO_RUNTIME_API_SIMPLER_6EBAF771")
     try:
         proc = subprocess.run([tools.cxx, *flags, "-x", "c++", "-"], input=cpp,
                               capture_output=True, text=True, timeout=60)
