@@ -550,10 +550,12 @@ class MutantResult:
 
 def _compile(tools: Tools, prepared: str, cpp: str) -> Tuple[bool, str]:
     flags = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", tools.include or "."]
-    if "#pto.runtime<host_build_graph>" not in prepared:
+    # The runtime and API level the module was translated for are the values
+    # of the module's `pto.runtime` / `pto.runtime_api` attributes; the same
+    # attribute values under another name (a mutant's renaming) select nothing.
+    if not re.search(r"(?<![\w.])pto\.runtime = #pto\.runtime<host_build_graph>", prepared):
         flags.append("-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER")
-    # The header declares the API level the module was translated for.
-    if "#pto.runtime_api<simpler_6ebaf771>" in prepared:
+    if re.search(r"(?<![\w.])pto\.runtime_api = #pto\.runtime_api<simpler_6ebaf771>", prepared):
         flags.append("-DPTO_RUNTIME_API_SIMPLER_6EBAF771")
     try:
         proc = subprocess.run([tools.cxx, *flags, "-x", "c++", "-"], input=cpp,

@@ -672,6 +672,14 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
     }
     bool canRebuild = !throughView && !chosenAtRunTime;
     bool hoist = canRebuild && offsetsHoistable && sizesRebuildable;
+    // A movable window nothing reads goes with the other dead ops instead
+    // of becoming a parameter nothing reads.
+    if (hoist && slice->use_empty()) {
+      plan.decisions.push_back(fixedDecision(
+          true, "view-erased", slice.getLoc(),
+          "is erased: nothing reads it"));
+      return;
+    }
     if (hoist) {
       hoistedBuffers[slice.getResult()] = {
           getNumTensorArgs(graph) + plan.numNewTensors(), direction};
@@ -1369,7 +1377,8 @@ void LegalizeGraphBoundaryPass::runOnOperation() {
   });
   if (failed)
     return signalPassFailure();
-  warnVaryingBoundaryLayouts(module, launches);
+  // The rewrite renumbered Graph parameters: results tie to new positions.
+  warnVaryingBoundaryLayouts(module, LaunchSignatures(module));
 
   // Off unless --remarks-filter selects this pass's category.
   for (GraphPlan &plan : plans)

@@ -151,3 +151,23 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A view nothing reads is erased, not hoisted, and its source leaves the
+// boundary with it.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>})
+  // expected-remark@+2 {{[Passed] dead-parameter | Category:pto-legalize-graph-boundary | Function=g | Parameter=0, Remark="parameter #0 of @g leaves the boundary: after hoisting nothing in the body reads it"}}
+  // expected-remark@+1 {{[Passed] dead-parameter | Category:pto-legalize-graph-boundary | Function=g | Parameter=2, Remark="parameter #2 of @g leaves the boundary: after hoisting nothing in the body reads it"}}
+  pto.graph @g(%big: !pto.tensor<64x16xf32>, %w: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    // expected-remark@+1 {{[Passed] view-erased | Category:pto-legalize-graph-boundary | Function=g | Remark="is erased: nothing reads it"}}
+    %unread = pto.slice %big[%n, 0] [4, 16] : !pto.tensor<64x16xf32> to !pto.tensor<4x16xf32>
+    %w1, %t = pto.submit @k(%w) : (!pto.tensor<4x16xf32>) -> !pto.tensor<4x16xf32>
+    pto.return
+  }
+  pto.orchestration @main(%big: !pto.tensor<64x16xf32>, %w: !pto.tensor<4x16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    pto.call @g(%big, %w, %n) : (!pto.tensor<64x16xf32>, !pto.tensor<4x16xf32>, index) -> ()
+    pto.return
+  }
+}

@@ -49,3 +49,27 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// The check reads the rewritten module: once the dead view of %x is gone and
+// %x with it, @g's result ties to %c's new position, not to its old one
+// (which names %n now: the replay fuzzer's crash of issue 31). No word here.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @acc(%a: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %n: index)
+  pto.graph @g(%x: !pto.tensor<64x16xf32>, %a: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %n: index) -> !pto.tensor<8x16xf32> {
+    %v = pto.slice %x[%n, 0] [8, 16] : !pto.tensor<64x16xf32> to !pto.tensor<8x16xf32>
+    %c1, %t = pto.submit @acc(%a, %c, %n) : (!pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>, index) -> !pto.tensor<8x16xf32>
+    pto.return %c : !pto.tensor<8x16xf32>
+  }
+  pto.orchestration @main(%x: !pto.tensor<64x16xf32>, %a: !pto.tensor<8x16xf32>, %c: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%b = %c) -> (!pto.tensor<8x16xf32>) {
+      %n = pto.call @g(%x, %a, %b, %i) : (!pto.tensor<64x16xf32>, !pto.tensor<8x16xf32>, !pto.tensor<8x16xf32>, index) -> !pto.tensor<8x16xf32>
+      scf.yield %n : !pto.tensor<8x16xf32>
+    }
+    pto.return
+  }
+}

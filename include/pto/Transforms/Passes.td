@@ -118,7 +118,8 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
     and the parameter it became), at each computed scalar that moves out
     with its readers and gets no parameter
     (`scalar-recomputed-at-call-sites`) and at each parameter that leaves
-    the boundary (`dead-parameter`); a missed remark at each allocation,
+    the boundary (`dead-parameter`) or view nothing reads, erased rather
+    than hoisted (`view-erased`); a missed remark at each allocation,
     view or computed scalar it leaves in the body
     (`allocation-left-in-place`, `view-left-in-place`,
     `scalar-left-in-place`: under a loop of literal bounds, region-local, or

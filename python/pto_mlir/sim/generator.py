@@ -990,7 +990,8 @@ class _GraphGen:
         top = (1 << bits) - 1 if unsigned else (1 << (bits - 1)) - 1
         step = self.shapes.choice([1, 7, 50, 100])
         ub = top - self.shapes.randrange(0, 3)
-        lb = ub - self.shapes.randrange(1, 3 * step + 1)
+        lowest = 0 if unsigned else -(1 << (bits - 1))
+        lb = max(lowest, ub - self.shapes.randrange(1, 3 * step + 1))
 
         def literal(v: int) -> str:
             # Unsigned values above the signed range are written as the
