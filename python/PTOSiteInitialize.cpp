@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/ControlFlow.h"
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/IR.h"
@@ -132,6 +133,7 @@ NB_MODULE(_site_initialize_0, m) {
         mlirDialectHandleInsertDialect(mlirGetDialectHandle__pto__(), registry);
         mlirDialectHandleInsertDialect(mlirGetDialectHandle__arith__(),
                                        registry);
+        mlirDialectHandleInsertDialect(mlirGetDialectHandle__cf__(), registry);
         mlirDialectHandleInsertDialect(mlirGetDialectHandle__scf__(), registry);
         mlirDialectHandleInsertDialect(mlirGetDialectHandle__func__(),
                                        registry);

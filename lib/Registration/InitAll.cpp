@@ -3,6 +3,7 @@
 #include "pto/InitAll.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,8 +27,9 @@ void registerToCppTranslation();
 void mlir::pto::registerAllDialects(DialectRegistry &registry) {
   // emitc: pto-translate's upstream C++ translation reads it, so pto-opt
   // must be able to pass it through.
-  registry.insert<pto::PTODialect, arith::ArithDialect, emitc::EmitCDialect,
-                  scf::SCFDialect, func::FuncDialect>();
+  // cf: pto-insert-runtime-checks guards values with cf.assert.
+  registry.insert<pto::PTODialect, arith::ArithDialect, cf::ControlFlowDialect,
+                  emitc::EmitCDialect, scf::SCFDialect, func::FuncDialect>();
   // func promises its inliner interface; the inline pass needs it.
   func::registerInlinerExtension(registry);
 }

@@ -40,6 +40,7 @@ void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   // A pass above that broke a Graph's replay-safety (e.g. a barrier past the
   // node limit) is caught here, not by the runtime.
   pm.addPass(createVerifyGraphBoundary());
+  pm.addPass(createInsertRuntimeChecks());
   // Last: the names cover every value the passes above created.
   pm.addPass(createLegalizeCppNames());
   pm.addPass(createMarkPrepared());
@@ -55,7 +56,7 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
       "pto-mark-always-submitted-barriers, "
       "pto-mark-host-control-tensors, pto-mark-graph-config-scalars, "
       "pto-batch-allocations, "
-      "pto-verify-graph-boundary, pto-legalize-cpp-names, "
+      "pto-verify-graph-boundary, pto-insert-runtime-checks, pto-legalize-cpp-names, "
       "pto-mark-prepared",
       buildOrchestrationPreparePipeline);
 }

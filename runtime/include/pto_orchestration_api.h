@@ -371,6 +371,19 @@ template <typename... CreateInfos,
 TaskOutputTensors alloc_tensors(const CreateInfos&... create_infos);
 TaskOutputTensors alloc_tensors(const TensorCreateInfo create_infos[], uint32_t count);
 
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+// Fatal errors (both runtimes at 6ebaf771; not in the spec's API): marks the
+// run failed with a code from pto_runtime_status.h and a printf-style message;
+// every runtime call after it returns at once.
+//   rt_report_fatal(PTO2_ERROR_INVALID_ARGS, "%s", "extent out of range");
+#define PTO2_ERROR_INVALID_ARGS 5
+namespace pto_orch_api_detail {
+[[gnu::format(printf, 3, 4)]] void report_fatal(int32_t code, const char* function, const char* format, ...);
+}  // namespace pto_orch_api_detail
+#define rt_report_fatal(code, fmt, ...) \
+    ::pto_orch_api_detail::report_fatal((code), __FUNCTION__, (fmt), ##__VA_ARGS__)
+#endif  // PTO_RUNTIME_API_SIMPLER_6EBAF771
+
 // =============================================================================
 // Scopes
 // =============================================================================

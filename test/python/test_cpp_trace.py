@@ -339,3 +339,60 @@ def test_replay_fuzz_compares_traces(tmp_path):
     compiled = int(re.search(r"C\+\+ compiled (\d+) ", summary).group(1))
     assert compiled > 0 and "differ 0 " in summary and "errors 0 " in summary, summary
     assert same + int(re.search(r"skipped (\d+) ", summary).group(1)) == 2 * compiled, summary
+
+
+#: Values the runtime takes in narrower fields, computed from an entry
+#: scalar: an extent (uint32_t) and a block count (at most 32767).
+NARROWED = """\
+module {
+  pto.kernel aiv @fill(%x: !pto.tensor<?xf32> {pto.direction = #pto.direction<out>})
+  pto.orchestration @main(%n: index) {
+    %c2 = arith.constant 2 : index
+    %m = arith.muli %n, %c2 : index
+    %b = pto.create(%m) : !pto.tensor<?xf32>
+    %b1, %t = pto.submit @fill(%b) core_num(%n) : (!pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    pto.return
+  }
+}
+"""
+
+
+def run_narrowed(builder, pto_opt, pto_translate, api, n):
+    """(the C++'s failure, the simulator's) for NARROWED at %n = n."""
+    from pto_mlir.ir import Context, Module
+    from pto_mlir.sim import Runtime, SimError
+    from pto_mlir.sim.program import load_program
+    prepared = cpp_trace.prepare(legalize(pto_opt, NARROWED), pto_opt)
+    exe = builder.build(cpp_trace.translate(prepared, api, pto_translate), api)
+    with Context():
+        program = load_program(Module.parse(prepared))
+    args = cpp_trace.entry_args(program, "main", [n], data=True)
+    with pytest.raises(cpp_trace.ToolError) as cpp_failure:
+        cpp_trace.run_stub(exe, [args])
+    with pytest.raises(SimError) as sim_failure:
+        Runtime(program, mode="replay", data=True).run("main", args.sim)
+    return str(cpp_failure.value), str(sim_failure.value)
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_computed_values_past_the_runtime_fields_stop_the_run(builder, pto_opt, pto_translate,
+                                                              api):
+    """Issue 31 item 6: an extent of 2^32 was printed as `(uint32_t)` of it
+    (0 rows) and 40000 blocks as `static_cast<int16_t>` (-25536). The C++
+    now stops with the check's message before the runtime call (the public
+    runtime's fatal report, or a message and abort() at the spec level), and
+    the simulator stops at the same op; in range, both run alike."""
+    result = cpp_trace.compare(legalize(pto_opt, NARROWED), [[3], [32767]], api, builder,
+                               pto_opt, pto_translate)
+    assert result.difference is None, result.difference
+    assert result.tasks == 2
+
+    cpp, sim = run_narrowed(builder, pto_opt, pto_translate, api, 2**31)
+    for text in (cpp, sim):
+        assert "'pto.create' dynamic extent 0 is outside [0, 4294967295]" in text, text
+    if api == "simpler_6ebaf771":
+        assert "stub runtime: fatal error 5: " in cpp, cpp
+
+    cpp, sim = run_narrowed(builder, pto_opt, pto_translate, api, 40000)
+    for text in (cpp, sim):
+        assert "'pto.submit' core_num is outside [1, 32767]" in text, text

@@ -171,6 +171,32 @@ def test_undefined_behaviour_raises():
         sim.Runtime(program(text), "eager").run("main", [1])
 
 
+
+@pytest.mark.parametrize("body, n, message", [
+    ("%b = pto.create(%n) : !pto.tensor<?xf32>",
+     2**32, r"pto.create extent 4294967296 on axis 0 is outside the runtime's \[0, 4294967295\]"),
+    ("%b = pto.slice %x[%n] [4] : !pto.tensor<64xf32> to !pto.tensor<4xf32>",
+     2**32, r"pto.slice offset 4294967296 or size 4 on axis 0 past the runtime's 32-bit views"),
+    ("%t = pto.submit @k(%x) core_num(%n) : (!pto.tensor<64xf32>) -> ()",
+     40000, r"core_num 40000 of @k \(1 lane\(s\) a block\) is outside the runtime's \[1, 32767\]"),
+    ("%t = pto.submit @k(%x) core_num(%n) : (!pto.tensor<64xf32>) -> ()",
+     0, r"core_num 0 of @k"),
+])
+def test_values_past_the_runtime_fields_fail_in_the_model(body, n, message):
+    """The model's own runtime limits (not the compiler's checks): an extent
+    or view offset the runtime's 32-bit descriptor cannot hold, a block count
+    outside [1, 32767 / lanes], fail the run instead of being truncated."""
+    text = HBG + """
+  pto.kernel aiv @k(%x: !pto.tensor<64xf32>)
+  pto.orchestration @main(%x: !pto.tensor<64xf32>, %n: index) {
+    """ + body + """
+    pto.return
+  }
+}
+"""
+    with pytest.raises(sim.SimError, match=message):
+        sim.Runtime(program(text), "eager").run("main", [np.zeros(64, np.float32), n])
+
 STRUCTURE = HBG + f"""
   pto.kernel aiv @k(%a: !pto.tensor<16x8xf32>, %c: {T} {INOUT}, %s: index)
   pto.orchestration @main(%x: {T}, %c: {T} {INOUT}, %n: index) {{

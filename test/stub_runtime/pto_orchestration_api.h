@@ -63,6 +63,7 @@
 #define PTO_MLIR_TEST_STUB_RUNTIME_H
 
 #include <stddef.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,11 +86,36 @@ inline constexpr uint32_t GRAPH_MAX_NODES = 1024;
 
 namespace stub {
 [[noreturn]] inline void fail(const char* message) {
-    printf("{\"kind\":\"error\",\"message\":\"%s\"}\n", message);
+    printf("{\"kind\":\"error\",\"message\":\"");
+    for (const char* c = message; *c; ++c) {  // a JSON string
+        if (*c == '"' || *c == '\\') printf("\\%c", *c);
+        else if ((unsigned char)*c < 0x20) printf("\\u%04x", (unsigned)(unsigned char)*c);
+        else putchar(*c);
+    }
+    printf("\"}\n");
     fflush(stdout);
     exit(3);
 }
 }  // namespace stub
+
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+// The runtime marks the run failed and ignores every later call; the stub
+// stops here with the message (what the run would have done up to now is
+// already printed).
+#define PTO2_ERROR_INVALID_ARGS 5
+namespace stub {
+[[noreturn]] inline void report_fatal(int32_t code, const char* format, ...) {
+    char message[1024];
+    int prefix = snprintf(message, sizeof(message), "fatal error %d: ", (int)code);
+    va_list args;
+    va_start(args, format);
+    vsnprintf(message + prefix, sizeof(message) - prefix, format, args);
+    va_end(args);
+    fail(message);
+}
+}  // namespace stub
+#define rt_report_fatal(code, fmt, ...) ::stub::report_fatal((code), (fmt), ##__VA_ARGS__)
+#endif
 
 template <typename T>
 uint64_t to_u64(T value) {

@@ -354,6 +354,48 @@ def BatchAllocations : Pass<"pto-batch-allocations"> {
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def InsertRuntimeChecks : Pass<"pto-insert-runtime-checks", "ModuleOp"> {
+  let summary = "Guard computed values the runtime takes in narrower fields";
+  let description = [{
+    The runtime keeps tensor extents and view offsets in 32 bits
+    (`uint32_t`) and a task's block count in 16 (`int16_t`, blocks times
+    the kernel's lanes at most 32767, `kMaxBlockSubtasks`), where the IR
+    computes `index` values. The verifiers reject a literal out of range; a
+    computed one the C++ would truncate without a word (2^32 rows become 0,
+    40000 blocks become -25536).
+
+    This pass runs MLIR's integer range analysis
+    (`dataflow::IntegerRangeAnalysis`; `pto.dim` is `[0, 2^32-1]`, or its
+    static extent) once over the module and, for each dynamic extent of a
+    `pto.create` or `pto.alloc_tensors`, dynamic offset or size of a
+    `pto.slice` and non-literal `core_num` of a `pto.submit` that it cannot
+    prove in range, inserts before the op an unsigned compare and a
+    `cf.assert` whose message names the source location, the op, the value
+    and the range. The C++ translation prints the assert as the runtime's
+    failure report (`rt_report_fatal` at the `simpler_6ebaf771` level).
+
+    ```mlir
+    %n2 = arith.muli %n, %c2 : index
+    %buf = pto.create(%n2) : !pto.tensor<?x128xf32>
+    // becomes
+    %max = arith.constant 4294967295 : index
+    %ok = arith.cmpi ule, %n2, %max : index
+    cf.assert %ok, "in.mlir:4:10: 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"
+    %buf = pto.create(%n2) : !pto.tensor<?x128xf32>
+    ```
+
+    In `pto-orchestration-prepare-pipeline` after `pto-batch-allocations`
+    (a batch's checks precede its one runtime call) and after
+    `pto-verify-graph-boundary` (the checks read only what the guarded op
+    reads and change no Graph's recording).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect"];
+  let statistics = [
+    Statistic<"numChecks", "num-checks", "Values guarded by a cf.assert">
+  ];
+}
+
 def MarkGraphConfigScalars
     : Pass<"pto-mark-graph-config-scalars", "::mlir::pto::GraphOp"> {
   let summary = "Mark the boundary scalars a Graph reads while it is recorded";

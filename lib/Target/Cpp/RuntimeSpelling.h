@@ -55,6 +55,8 @@ constexpr const char *kConfigBaseName = "config_base";
 constexpr const char *kConfigName = "config";
 constexpr const char *kFromU64 = "from_u64";
 constexpr const char *kSetTensorData = "set_tensor_data";
+constexpr const char *kReportFatal = "rt_report_fatal";
+constexpr const char *kInvalidArgsError = "PTO2_ERROR_INVALID_ARGS";
 
 /// How each API level is named in the C++'s header comment.
 constexpr const char *kSpecApiName = "spec (InheritableScalar, ConfigBase)";

@@ -16,6 +16,7 @@
 #include "pto/Dialect/PTO/IR/PTO.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -37,6 +38,23 @@ static std::string commentSafe(StringRef name) {
     // No line splices, breaks or trigraphs (`??/`).
     result.push_back(llvm::isPrint(c) && c != '\\' && c != '?' ? c : '_');
   return result;
+}
+
+/// `text` as a C string literal: printable ASCII as is, the rest (and `\`,
+/// `"`, `?`) as three-digit octal escapes, which never absorb a following
+/// character.
+static std::string cStringLiteral(StringRef text) {
+  std::string result = "\"";
+  for (unsigned char c : text) {
+    if (llvm::isPrint(c) && c != '\\' && c != '"' && c != '?') {
+      result.push_back(c);
+      continue;
+    }
+    result.push_back('\\');
+    for (int shift : {6, 3, 0})
+      result.push_back('0' + ((c >> shift) & 7));
+  }
+  return result + "\"";
 }
 
 static FailureOr<StringRef> getCType(Type type) {
@@ -226,6 +244,7 @@ private:
   LogicalResult emitSetOwner(SetOwnerOp op);
   LogicalResult emitOwnerTaskId(OwnerTaskIdOp op);
   LogicalResult emitDim(DimOp op);
+  LogicalResult emitAssert(cf::AssertOp op);
   LogicalResult emitRead(ReadOp op);
   LogicalResult emitWrite(WriteOp op);
   LogicalResult emitScope(ScopeOp op);
@@ -321,7 +340,7 @@ LogicalResult OrchestrationEmitter::emitModule() {
      << (isPublicApi() ? sp::kSimpler6ebaf771ApiName : sp::kSpecApiName)
      << "\n";
   os << "#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n"
-        "#include <stdio.h>\n";
+        "#include <stdio.h>\n#include <stdlib.h>\n";
   os << "#include \"" << sp::kHeader << "\"\n\n";
   if (!module.getOps<GraphOp>().empty())
     os << sp::kBoundaryLayoutDefinition;
@@ -804,6 +823,7 @@ LogicalResult OrchestrationEmitter::emitOperation(Operation &op) {
       .Case([&](SetOwnerOp setOwner) { return emitSetOwner(setOwner); })
       .Case([&](OwnerTaskIdOp owner) { return emitOwnerTaskId(owner); })
       .Case([&](DimOp dim) { return emitDim(dim); })
+      .Case([&](cf::AssertOp assert) { return emitAssert(assert); })
       .Case([&](ReadOp read) { return emitRead(read); })
       .Case([&](WriteOp write) { return emitWrite(write); })
       .Case([&](ScopeOp scope) { return emitScope(scope); })
@@ -823,6 +843,23 @@ LogicalResult OrchestrationEmitter::emitOperation(Operation &op) {
           return emitScalarOp(other);
         return other->emitOpError() << "has no orchestration C++ translation";
       });
+}
+
+/// A failed check stops the program with its message: the runtime's fatal
+/// report at the public API level (every runtime call after it returns at
+/// once), a message and abort() at the spec level, which has no such call.
+LogicalResult OrchestrationEmitter::emitAssert(cf::AssertOp op) {
+  FailureOr<std::string> condition = nameOf(op.getArg(), op);
+  if (failed(condition))
+    return failure();
+  std::string message = cStringLiteral(op.getMsg());
+  os << "if (!(" << *condition << ")) ";
+  if (isPublicApi())
+    os << sp::kReportFatal << "(" << sp::kInvalidArgsError << ", \"%s\", "
+       << message << ");\n";
+  else
+    os << "{ fprintf(stderr, \"%s\\n\", " << message << "); abort(); }\n";
+  return success();
 }
 
 LogicalResult OrchestrationEmitter::emitConstant(arith::ConstantOp op) {

@@ -5,6 +5,7 @@
 #include "pto/Target/Cpp/OrchestrationEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
@@ -27,7 +28,8 @@ static void registerModuleTranslation(
       [translate](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
                   raw_ostream &output, MLIRContext *context) -> LogicalResult {
         DialectRegistry registry;
-        registry.insert<PTODialect, arith::ArithDialect, scf::SCFDialect>();
+        registry.insert<PTODialect, arith::ArithDialect, cf::ControlFlowDialect,
+                        scf::SCFDialect>();
         context->appendDialectRegistry(registry);
         // Loaded now, not on first use in the input: a translation makes pto
         // attributes even for a module that mentions no pto op (an empty

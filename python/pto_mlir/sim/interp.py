@@ -37,6 +37,13 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from .errors import SimError, UnsupportedOpError
 from .memory import TensorView, contiguous_strides
 from .program import DYNAMIC_INDEX, Block, Function, Instr, Program, TypeInfo
+#: The runtime's field widths (its own tensor descriptor and launch spec;
+#: written out here, as in runtime.py, so the model checks the compiler):
+#: extents and view offsets are uint32_t, a task's subtasks (blocks times
+#: lanes) an int16_t.
+SHAPE_MAX = (1 << 32) - 1
+MAX_BLOCK_SUBTASKS = 32767
+
 from .scalars import (SUPPORTED_ARITH, bf16_bits_to_float, canon, canon_int, eval_arith,
                       float_to_bf16_bits, to_signed, to_unsigned)
 
@@ -151,6 +158,19 @@ def _mixed(static: Sequence[int], dynamic: List[int]) -> List[int]:
     for s in static:
         out.append(next(it) if s == DYNAMIC_INDEX else s)
     return out
+
+
+def _check_extents(ins: Instr, shape: Sequence[int]) -> None:
+    """An allocation the runtime cannot describe is a run-time failure, not a
+    truncated shape.
+
+    Raises:
+        SimError: an extent is negative or above 2^32-1.
+    """
+    for axis, n in enumerate(shape):
+        if not 0 <= n <= SHAPE_MAX:
+            raise SimError(f"{ins.loc}: {ins.name} extent {n} on axis {axis} is outside "
+                           f"the runtime's [0, {SHAPE_MAX}]")
 
 
 class Interpreter:
@@ -372,6 +392,9 @@ class Interpreter:
             if o < 0 or n < 0:
                 raise SimError(f"{ins.loc}: pto.slice with negative offset {o} or size {n} "
                                f"on axis {axis}")
+            if o > SHAPE_MAX or n > SHAPE_MAX:
+                raise SimError(f"{ins.loc}: pto.slice offset {o} or size {n} on axis {axis} "
+                               f"past the runtime's 32-bit views")
             # Codegen clamps a runtime view to the source.
             n = max(0, min(n, src.shape[axis] - o))
             start += o * src.strides[axis]
@@ -412,6 +435,7 @@ class Interpreter:
         dyn_slots = ins.operands[first:]
         it = iter(to_signed(env[s], 64) for s in dyn_slots)
         shape = tuple(next(it) if d is None else d for d in t.shape)
+        _check_extents(ins, shape)
         # A create whose extent is computed in its own statement list cannot
         # join the list's batched alloc_tensors (utils/alloc_batching.h).
         defined_here = self._defined_in(block) - frozenset(block.args)
@@ -427,6 +451,8 @@ class Interpreter:
         sizes = iter(to_signed(env[s], 64) for s in ins.operands)
         types = [self.types[r] for r in ins.results]
         shapes = [tuple(next(sizes) if d is None else d for d in t.shape) for t in types]
+        for shape in shapes:
+            _check_extents(ins, shape)
         for result, view in zip(ins.results, ex.alloc_tensors(ins, shapes, types)):
             env[result] = view
 
@@ -475,6 +501,12 @@ class Interpreter:
                 if tid != -1 and tid not in ids:
                     ids.append(tid)
         blocks = 1 if core_num is None else to_signed(env[core_num], 64)
+        if "callee" in ins.attrs and core_num is not None:
+            lanes = self.program.function(ins.attrs["callee"]).lanes
+            if not 1 <= blocks <= MAX_BLOCK_SUBTASKS // lanes:
+                raise SimError(f"{ins.loc}: core_num {blocks} of @{ins.attrs['callee']} "
+                               f"({lanes} lane(s) a block) is outside the runtime's "
+                               f"[1, {MAX_BLOCK_SUBTASKS // lanes}]")
         flags = tuple(f for f in LAUNCH_FLAGS if ins.attrs.get(f))
         return Launch(tuple(ids), n_deps > 0, blocks, flags)
 
@@ -526,6 +558,12 @@ class Interpreter:
     def _array_splat(self, ins, env, ex, tenv, block, token):
         env[ins.results[0]] = (env[ins.operands[0]],) * self.types[ins.results[0]].size
 
+    def _assert(self, ins, env, ex, tenv, block, token):
+        """``cf.assert`` (``pto-insert-runtime-checks``): the C++ stops the
+        run with the message."""
+        if not env[ins.operands[0]]:
+            raise SimError(ins.attrs.get("msg", f"{ins.loc}: cf.assert failed"))
+
     def _array_get(self, ins, env, ex, tenv, block, token):
         arr, k = env[ins.operands[0]], to_signed(env[ins.operands[1]], 64)
         if not 0 <= k < len(arr):
@@ -563,4 +601,5 @@ _HANDLERS = {
     "pto.array_splat": Interpreter._array_splat,
     "pto.array_get": Interpreter._array_get,
     "pto.array_update": Interpreter._array_update,
+    "cf.assert": Interpreter._assert,
 }

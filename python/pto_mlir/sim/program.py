@@ -175,6 +175,8 @@ class Function:
     loc: str
     #: slot -> parameter index, for the entry block's arguments.
     param_index: Dict[int, int] = field(default_factory=dict)
+    #: Kernels run per block: a mixed kernel's lanes, else 1.
+    lanes: int = 1
 
     @property
     def directions(self) -> List[str]:
@@ -361,5 +363,7 @@ def load_program(module: Module) -> Program:
                       for i, (t, d, w, o) in enumerate(zip(inputs, dirs, windows, overwrites))]
         fn = Function(kind, name, params, results, body, str(op.location))
         fn.param_index = {p.slot: i for i, p in enumerate(params) if p.slot >= 0}
+        if "lanes" in op.attributes:
+            fn.lanes = len(op.attributes["lanes"])
         functions[name] = fn
     return Program(functions, runtime, lowering.slot_types)

@@ -2250,6 +2250,20 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 
 // -----
 
+// 6148914691236517206 x 3 wraps past INT64_MAX to 2: the count is compared
+// without forming the product.
+pto.kernel aic @cube(%a: !pto.tensor<4xf32>)
+pto.kernel aiv @vec(%a: !pto.tensor<4xf32>)
+pto.kernel mixed(@cube, @vec, @vec) @both(%a: !pto.tensor<4xf32>)
+pto.orchestration @o(%a: !pto.tensor<4xf32>) {
+  %c = arith.constant 6148914691236517206 : index
+  // expected-error@+1 {{'pto.submit' op has core_num 6148914691236517206 of @both, which runs 3 lanes a block: 18446744073709551618 subtasks, more than the 32767 the runtime can expand}}
+  %t1 = pto.submit @both(%a) core_num(%c) : (!pto.tensor<4xf32>) -> ()
+  pto.return
+}
+
+// -----
+
 pto.orchestration @o(%a: !pto.tensor<4xf32>, %b: !pto.tensor<8xf32>) {
   %t = pto.invalid_task_id
   // expected-error@+1 {{'pto.set_owner' op failed to verify that all of {source, result} have same type}}

@@ -13,6 +13,7 @@
 // CHECK-NEXT:  #include <stddef.h>
 // CHECK-NEXT:  #include <stdint.h>
 // CHECK-NEXT:  #include <stdio.h>
+// CHECK-NEXT:  #include <stdlib.h>
 // CHECK-NEXT:  #include "pto_orchestration_api.h"
 // CHECK-EMPTY:
 // CHECK-NEXT:  // Boundary layout of a Graph launch

@@ -12,6 +12,7 @@
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 
@@ -482,12 +483,16 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
         kernel.getCoreType() == CoreType::mixed ? kernel.getLanesAttr().size()
                                                 : 1;
     std::optional<int64_t> blocks = getConstantIntValue(coreNum);
-    if (blocks && *blocks * lanes > kMaxBlockSubtasks)
+    // The product itself may overflow int64_t: compare by division.
+    if (blocks && *blocks > kMaxBlockSubtasks / static_cast<int64_t>(lanes))
       return emitOpError() << "has core_num " << *blocks << " of @"
                            << getCallee() << ", which runs "
                            << plural(lanes, "lane") << " a block: "
-                           << *blocks * lanes << " subtasks, more than the "
-                           << kMaxBlockSubtasks << " the runtime can expand";
+                           << llvm::toString(
+                                  APInt(128, *blocks, /*isSigned=*/true) * lanes,
+                                  /*Radix=*/10, /*Signed=*/true)
+                           << " subtasks, more than the " << kMaxBlockSubtasks
+                           << " the runtime can expand";
   }
 
   SmallVector<unsigned, 8> writable;
@@ -831,6 +836,23 @@ OpFoldResult DimOp::fold(FoldAdaptor) {
   if (axis < 0 || axis >= type.getRank() || type.isDynamicDim(axis))
     return {};
   return IntegerAttr::get(IndexType::get(getContext()), type.getDimSize(axis));
+}
+
+void DimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                              SetIntRangeFn setResultRange) {
+  unsigned width = IndexType::kInternalStorageBitWidth;
+  TensorType type = getSource().getType();
+  int64_t axis = getAxisAttr().getInt();
+  if (axis >= 0 && axis < type.getRank() && !type.isDynamicDim(axis)) {
+    setResultRange(getResult(), ConstantIntRanges::constant(
+                                    APInt(width, type.getDimSize(axis))));
+    return;
+  }
+  // The runtime's tensor descriptor holds each extent in a uint32_t.
+  setResultRange(getResult(),
+                 ConstantIntRanges::fromUnsigned(
+                     APInt::getZero(width),
+                     APInt(width, std::numeric_limits<uint32_t>::max())));
 }
 
 //===----------------------------------------------------------------------===//

@@ -12,6 +12,7 @@ include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/CallInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
@@ -462,12 +463,14 @@ def PTO_FullOp : PTO_Op<"full", [
   let hasVerifier = 1;
 }
 
-def PTO_DimOp : PTO_Op<"dim", [Pure]> {
+def PTO_DimOp : PTO_Op<"dim", [Pure,
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>]> {
   let summary = "Extent of a tensor along a literal axis";
   let description = [{
     Returns the extent of `source` along axis `axis` as an `index`. A static
     extent folds to a constant; a dynamic one is read from the tensor's
-    descriptor at run time.
+    descriptor at run time, where it is 32 bits: integer range analysis sees
+    `[0, 2^32-1]`.
 
     ```mlir
     %rows = pto.dim %x, 0 : !pto.tensor<?x128xf32>
