@@ -27,17 +27,34 @@ void tooManyTensorParameters(GraphOp graph, unsigned count) {
       emitOpErrorAt(graph) << "has " << count
                            << " tensor parameters: the runtime accepts at most "
                            << kGraphMaxTensorArgs << " (GRAPH_MAX_TENSOR_ARGS)";
-  diag.attachNote(graph.getLoc())
-      << callers << " of them are the callers' tensors and views of them, "
-      << "which cannot be packed: only the buffers the body allocates share "
-         "arenas (one per element type), and the rest name memory the "
-         "callers own";
+  Diagnostic &note = diag.attachNote(graph.getLoc());
+  note << callers << " of them are the callers' tensors and views of them, "
+       << "which cannot be packed: only the buffers the body allocates share "
+          "arenas (one per element type), and the rest name memory the "
+          "callers own";
+  if (unsigned allocations = count - callers)
+    note << "; " << allocations
+         << " are buffers the body allocates: its arenas, and each allocation "
+            "no arena takes (a dynamic extent, a column-major layout)";
 }
 
 void tooManyScalarParameters(GraphOp graph, unsigned count) {
-  emitOpErrorAt(graph) << "has " << count
-                       << " scalar parameters: the runtime accepts at most "
-                       << kGraphMaxScalarArgs << " (GRAPH_MAX_SCALAR_ARGS)";
+  unsigned hoisted = 0;
+  for (unsigned i = 0, e = graph.getNumArguments(); i < e; ++i) {
+    auto attr = graph.getArgAttrOfType<HoistedAttr>(
+        i, PTODialect::getHoistedAttrName());
+    hoisted += attr && attr.getKind() == HoistedKind::scalar;
+  }
+  InFlightDiagnostic diag =
+      emitOpErrorAt(graph) << "has " << count
+                           << " scalar parameters: the runtime accepts at most "
+                           << kGraphMaxScalarArgs << " (GRAPH_MAX_SCALAR_ARGS)";
+  if (hoisted)
+    diag.attachNote(graph.getLoc())
+        << hoisted << " of them were added by the legalization: values the "
+        << "body computed from its scalar parameters, which every call now "
+           "computes and passes (#pto.hoisted<scalar>); "
+        << count - hoisted << " are the Graph's own";
 }
 
 void scalarReturned(ReturnOp ret, GraphOp graph, unsigned position) {

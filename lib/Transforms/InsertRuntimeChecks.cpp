@@ -1,4 +1,4 @@
-//===- InsertRuntimeChecks.cpp - Guard narrowing conversions ---------------===//
+//===- InsertRuntimeChecks.cpp - Guard narrowing conversions --------------===//
 //
 // The runtime keeps shapes and view offsets in 32 bits and a block count in
 // 16, where the IR computes `index` values. A literal out of range is a
@@ -91,7 +91,8 @@ getNarrowedValues(Operation *op,
     // A batch is located at its creates, one location per result: each
     // check names the create the user wrote.
     auto fused = dyn_cast<FusedLoc>(op->getLoc());
-    bool perResult = fused && fused.getLocations().size() == op->getNumResults();
+    bool perResult =
+        fused && fused.getLocations().size() == op->getNumResults();
     for (unsigned index = 0, e = op->getNumResults(); index < e; ++index)
       addAll(alloc.getDynamicSizesOf(index), "pto.create",
              perResult ? fused.getLocations()[index] : op->getLoc(),
@@ -169,9 +170,9 @@ struct InsertRuntimeChecksPass
               loc, builder.getIntegerAttr(type, narrowed.max - narrowed.min)));
       std::string message;
       llvm::raw_string_ostream os(message);
-      os << describe(narrowed.loc) << ": '" << narrowed.opName << "' " << narrowed.what
-         << " is outside [" << narrowed.min << ", " << narrowed.max
-         << "], what the runtime can take";
+      os << describe(narrowed.loc) << ": '" << narrowed.opName << "' "
+         << narrowed.what << " is outside [" << narrowed.min << ", "
+         << narrowed.max << "], what the runtime can take";
       earlier.push_back(builder.create<cf::AssertOp>(loc, inRange, message));
       ++numChecks;
     }

@@ -245,6 +245,21 @@ void GraphBoundaryLegalizer::substituteRenames() {
     if (auto create = dyn_cast<CreateOp>(op); create && !create->use_empty())
       creates.push_back(create);
     bool isDim = isa<DimOp>(op);
+    // A launch's tied result has its operand's extents: read them there, so
+    // that a size from the extent of an in-place result is one of a
+    // parameter's.
+    if (auto dim = dyn_cast<DimOp>(op)) {
+      Value source = dim.getSource();
+      while (auto result = dyn_cast<OpResult>(source)) {
+        Value tied = launches.getTiedOperand(result);
+        if (!tied || tied.getType() != source.getType())
+          break;
+        source = tied;
+      }
+      if (source != dim.getSource())
+        rewriter.modifyOpInPlace(
+            dim, [&] { dim.getSourceMutable().assign(source); });
+    }
     if (op->getNumResults() != 1 ||
         (!isDim && !ReplayInvariance::isPureScalarOp(op)))
       return;
@@ -944,8 +959,11 @@ void GraphBoundaryLegalizer::rewriteCallSites() {
       builder.clone(*op, mapping);
     SmallVector<Value> newTensors;
     for (GraphPlan::Allocation &allocation : plan.allocations) {
+      // Located like inlined code: at the create, called from the call, so a
+      // later diagnostic about the allocation points at what was written.
       Location loc = NameLoc::get(
-          builder.getStringAttr(allocation.callSiteName), call.getLoc());
+          builder.getStringAttr(allocation.callSiteName),
+          CallSiteLoc::get(allocation.create.getLoc(), call.getLoc()));
       Value buffer = builder.create<CreateOp>(
           loc, allocation.type,
           llvm::map_to_vector(allocation.create.getDynamicSizes(),

@@ -465,7 +465,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
   pto.kernel aiv @k5(%y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
                      %a: index, %b: index, %c: index, %d: index, %e: index)
-  // expected-error@+1 {{'pto.graph' op has 65 scalar parameters: the runtime accepts at most 64 (GRAPH_MAX_SCALAR_ARGS)}}
+  // expected-error@+2 {{'pto.graph' op has 65 scalar parameters: the runtime accepts at most 64 (GRAPH_MAX_SCALAR_ARGS)}}
+  // expected-note@+1 {{5 of them were added by the legalization: values the body computed from its scalar parameters, which every call now computes and passes (#pto.hoisted<scalar>); 60 are the Graph's own}}
   pto.graph @g(%o: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>},
                %s0: index, %s1: index, %s2: index, %s3: index, %s4: index, %s5: index, %s6: index, %s7: index, %s8: index, %s9: index,
                %s10: index, %s11: index, %s12: index, %s13: index, %s14: index, %s15: index, %s16: index, %s17: index, %s18: index, %s19: index,
@@ -1082,6 +1083,280 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   }
   pto.orchestration @main(%y: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %f: i1) {
     pto.call @g(%y, %f) : (!pto.tensor<8x16xf32>, i1) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// 127 caller tensors fit; two allocations of a dynamic extent, which no
+// arena can take, make 129: the note counts both kinds.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32>, %y: !pto.tensor<?xf32> {pto.direction = #pto.direction<inout>})
+  // expected-note@+2 {{127 of them are the callers' tensors and views of them, which cannot be packed: only the buffers the body allocates share arenas (one per element type), and the rest name memory the callers own; 2 are buffers the body allocates: its arenas, and each allocation no arena takes (a dynamic extent, a column-major layout)}}
+  // expected-error@+1 {{'pto.graph' op has 129 tensor parameters: the runtime accepts at most 128 (GRAPH_MAX_TENSOR_ARGS)}}
+  pto.graph @g(%t0: !pto.tensor<16xf32>,
+               %t1: !pto.tensor<16xf32>,
+               %t2: !pto.tensor<16xf32>,
+               %t3: !pto.tensor<16xf32>,
+               %t4: !pto.tensor<16xf32>,
+               %t5: !pto.tensor<16xf32>,
+               %t6: !pto.tensor<16xf32>,
+               %t7: !pto.tensor<16xf32>,
+               %t8: !pto.tensor<16xf32>,
+               %t9: !pto.tensor<16xf32>,
+               %t10: !pto.tensor<16xf32>,
+               %t11: !pto.tensor<16xf32>,
+               %t12: !pto.tensor<16xf32>,
+               %t13: !pto.tensor<16xf32>,
+               %t14: !pto.tensor<16xf32>,
+               %t15: !pto.tensor<16xf32>,
+               %t16: !pto.tensor<16xf32>,
+               %t17: !pto.tensor<16xf32>,
+               %t18: !pto.tensor<16xf32>,
+               %t19: !pto.tensor<16xf32>,
+               %t20: !pto.tensor<16xf32>,
+               %t21: !pto.tensor<16xf32>,
+               %t22: !pto.tensor<16xf32>,
+               %t23: !pto.tensor<16xf32>,
+               %t24: !pto.tensor<16xf32>,
+               %t25: !pto.tensor<16xf32>,
+               %t26: !pto.tensor<16xf32>,
+               %t27: !pto.tensor<16xf32>,
+               %t28: !pto.tensor<16xf32>,
+               %t29: !pto.tensor<16xf32>,
+               %t30: !pto.tensor<16xf32>,
+               %t31: !pto.tensor<16xf32>,
+               %t32: !pto.tensor<16xf32>,
+               %t33: !pto.tensor<16xf32>,
+               %t34: !pto.tensor<16xf32>,
+               %t35: !pto.tensor<16xf32>,
+               %t36: !pto.tensor<16xf32>,
+               %t37: !pto.tensor<16xf32>,
+               %t38: !pto.tensor<16xf32>,
+               %t39: !pto.tensor<16xf32>,
+               %t40: !pto.tensor<16xf32>,
+               %t41: !pto.tensor<16xf32>,
+               %t42: !pto.tensor<16xf32>,
+               %t43: !pto.tensor<16xf32>,
+               %t44: !pto.tensor<16xf32>,
+               %t45: !pto.tensor<16xf32>,
+               %t46: !pto.tensor<16xf32>,
+               %t47: !pto.tensor<16xf32>,
+               %t48: !pto.tensor<16xf32>,
+               %t49: !pto.tensor<16xf32>,
+               %t50: !pto.tensor<16xf32>,
+               %t51: !pto.tensor<16xf32>,
+               %t52: !pto.tensor<16xf32>,
+               %t53: !pto.tensor<16xf32>,
+               %t54: !pto.tensor<16xf32>,
+               %t55: !pto.tensor<16xf32>,
+               %t56: !pto.tensor<16xf32>,
+               %t57: !pto.tensor<16xf32>,
+               %t58: !pto.tensor<16xf32>,
+               %t59: !pto.tensor<16xf32>,
+               %t60: !pto.tensor<16xf32>,
+               %t61: !pto.tensor<16xf32>,
+               %t62: !pto.tensor<16xf32>,
+               %t63: !pto.tensor<16xf32>,
+               %t64: !pto.tensor<16xf32>,
+               %t65: !pto.tensor<16xf32>,
+               %t66: !pto.tensor<16xf32>,
+               %t67: !pto.tensor<16xf32>,
+               %t68: !pto.tensor<16xf32>,
+               %t69: !pto.tensor<16xf32>,
+               %t70: !pto.tensor<16xf32>,
+               %t71: !pto.tensor<16xf32>,
+               %t72: !pto.tensor<16xf32>,
+               %t73: !pto.tensor<16xf32>,
+               %t74: !pto.tensor<16xf32>,
+               %t75: !pto.tensor<16xf32>,
+               %t76: !pto.tensor<16xf32>,
+               %t77: !pto.tensor<16xf32>,
+               %t78: !pto.tensor<16xf32>,
+               %t79: !pto.tensor<16xf32>,
+               %t80: !pto.tensor<16xf32>,
+               %t81: !pto.tensor<16xf32>,
+               %t82: !pto.tensor<16xf32>,
+               %t83: !pto.tensor<16xf32>,
+               %t84: !pto.tensor<16xf32>,
+               %t85: !pto.tensor<16xf32>,
+               %t86: !pto.tensor<16xf32>,
+               %t87: !pto.tensor<16xf32>,
+               %t88: !pto.tensor<16xf32>,
+               %t89: !pto.tensor<16xf32>,
+               %t90: !pto.tensor<16xf32>,
+               %t91: !pto.tensor<16xf32>,
+               %t92: !pto.tensor<16xf32>,
+               %t93: !pto.tensor<16xf32>,
+               %t94: !pto.tensor<16xf32>,
+               %t95: !pto.tensor<16xf32>,
+               %t96: !pto.tensor<16xf32>,
+               %t97: !pto.tensor<16xf32>,
+               %t98: !pto.tensor<16xf32>,
+               %t99: !pto.tensor<16xf32>,
+               %t100: !pto.tensor<16xf32>,
+               %t101: !pto.tensor<16xf32>,
+               %t102: !pto.tensor<16xf32>,
+               %t103: !pto.tensor<16xf32>,
+               %t104: !pto.tensor<16xf32>,
+               %t105: !pto.tensor<16xf32>,
+               %t106: !pto.tensor<16xf32>,
+               %t107: !pto.tensor<16xf32>,
+               %t108: !pto.tensor<16xf32>,
+               %t109: !pto.tensor<16xf32>,
+               %t110: !pto.tensor<16xf32>,
+               %t111: !pto.tensor<16xf32>,
+               %t112: !pto.tensor<16xf32>,
+               %t113: !pto.tensor<16xf32>,
+               %t114: !pto.tensor<16xf32>,
+               %t115: !pto.tensor<16xf32>,
+               %t116: !pto.tensor<16xf32>,
+               %t117: !pto.tensor<16xf32>,
+               %t118: !pto.tensor<16xf32>,
+               %t119: !pto.tensor<16xf32>,
+               %t120: !pto.tensor<16xf32>,
+               %t121: !pto.tensor<16xf32>,
+               %t122: !pto.tensor<16xf32>,
+               %t123: !pto.tensor<16xf32>,
+               %t124: !pto.tensor<16xf32>,
+               %t125: !pto.tensor<16xf32>,
+               %t126: !pto.tensor<16xf32>,
+               %n: index) {
+    %w = pto.create(%n) : !pto.tensor<?xf32>
+    %v = pto.create(%n) : !pto.tensor<?xf32>
+    %o0, %u0 = pto.submit @k(%t0, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o1, %u1 = pto.submit @k(%t1, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o2, %u2 = pto.submit @k(%t2, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o3, %u3 = pto.submit @k(%t3, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o4, %u4 = pto.submit @k(%t4, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o5, %u5 = pto.submit @k(%t5, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o6, %u6 = pto.submit @k(%t6, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o7, %u7 = pto.submit @k(%t7, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o8, %u8 = pto.submit @k(%t8, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o9, %u9 = pto.submit @k(%t9, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o10, %u10 = pto.submit @k(%t10, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o11, %u11 = pto.submit @k(%t11, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o12, %u12 = pto.submit @k(%t12, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o13, %u13 = pto.submit @k(%t13, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o14, %u14 = pto.submit @k(%t14, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o15, %u15 = pto.submit @k(%t15, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o16, %u16 = pto.submit @k(%t16, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o17, %u17 = pto.submit @k(%t17, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o18, %u18 = pto.submit @k(%t18, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o19, %u19 = pto.submit @k(%t19, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o20, %u20 = pto.submit @k(%t20, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o21, %u21 = pto.submit @k(%t21, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o22, %u22 = pto.submit @k(%t22, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o23, %u23 = pto.submit @k(%t23, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o24, %u24 = pto.submit @k(%t24, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o25, %u25 = pto.submit @k(%t25, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o26, %u26 = pto.submit @k(%t26, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o27, %u27 = pto.submit @k(%t27, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o28, %u28 = pto.submit @k(%t28, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o29, %u29 = pto.submit @k(%t29, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o30, %u30 = pto.submit @k(%t30, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o31, %u31 = pto.submit @k(%t31, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o32, %u32 = pto.submit @k(%t32, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o33, %u33 = pto.submit @k(%t33, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o34, %u34 = pto.submit @k(%t34, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o35, %u35 = pto.submit @k(%t35, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o36, %u36 = pto.submit @k(%t36, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o37, %u37 = pto.submit @k(%t37, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o38, %u38 = pto.submit @k(%t38, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o39, %u39 = pto.submit @k(%t39, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o40, %u40 = pto.submit @k(%t40, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o41, %u41 = pto.submit @k(%t41, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o42, %u42 = pto.submit @k(%t42, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o43, %u43 = pto.submit @k(%t43, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o44, %u44 = pto.submit @k(%t44, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o45, %u45 = pto.submit @k(%t45, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o46, %u46 = pto.submit @k(%t46, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o47, %u47 = pto.submit @k(%t47, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o48, %u48 = pto.submit @k(%t48, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o49, %u49 = pto.submit @k(%t49, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o50, %u50 = pto.submit @k(%t50, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o51, %u51 = pto.submit @k(%t51, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o52, %u52 = pto.submit @k(%t52, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o53, %u53 = pto.submit @k(%t53, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o54, %u54 = pto.submit @k(%t54, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o55, %u55 = pto.submit @k(%t55, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o56, %u56 = pto.submit @k(%t56, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o57, %u57 = pto.submit @k(%t57, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o58, %u58 = pto.submit @k(%t58, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o59, %u59 = pto.submit @k(%t59, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o60, %u60 = pto.submit @k(%t60, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o61, %u61 = pto.submit @k(%t61, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o62, %u62 = pto.submit @k(%t62, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o63, %u63 = pto.submit @k(%t63, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o64, %u64 = pto.submit @k(%t64, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o65, %u65 = pto.submit @k(%t65, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o66, %u66 = pto.submit @k(%t66, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o67, %u67 = pto.submit @k(%t67, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o68, %u68 = pto.submit @k(%t68, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o69, %u69 = pto.submit @k(%t69, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o70, %u70 = pto.submit @k(%t70, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o71, %u71 = pto.submit @k(%t71, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o72, %u72 = pto.submit @k(%t72, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o73, %u73 = pto.submit @k(%t73, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o74, %u74 = pto.submit @k(%t74, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o75, %u75 = pto.submit @k(%t75, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o76, %u76 = pto.submit @k(%t76, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o77, %u77 = pto.submit @k(%t77, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o78, %u78 = pto.submit @k(%t78, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o79, %u79 = pto.submit @k(%t79, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o80, %u80 = pto.submit @k(%t80, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o81, %u81 = pto.submit @k(%t81, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o82, %u82 = pto.submit @k(%t82, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o83, %u83 = pto.submit @k(%t83, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o84, %u84 = pto.submit @k(%t84, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o85, %u85 = pto.submit @k(%t85, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o86, %u86 = pto.submit @k(%t86, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o87, %u87 = pto.submit @k(%t87, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o88, %u88 = pto.submit @k(%t88, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o89, %u89 = pto.submit @k(%t89, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o90, %u90 = pto.submit @k(%t90, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o91, %u91 = pto.submit @k(%t91, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o92, %u92 = pto.submit @k(%t92, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o93, %u93 = pto.submit @k(%t93, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o94, %u94 = pto.submit @k(%t94, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o95, %u95 = pto.submit @k(%t95, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o96, %u96 = pto.submit @k(%t96, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o97, %u97 = pto.submit @k(%t97, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o98, %u98 = pto.submit @k(%t98, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o99, %u99 = pto.submit @k(%t99, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o100, %u100 = pto.submit @k(%t100, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o101, %u101 = pto.submit @k(%t101, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o102, %u102 = pto.submit @k(%t102, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o103, %u103 = pto.submit @k(%t103, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o104, %u104 = pto.submit @k(%t104, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o105, %u105 = pto.submit @k(%t105, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o106, %u106 = pto.submit @k(%t106, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o107, %u107 = pto.submit @k(%t107, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o108, %u108 = pto.submit @k(%t108, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o109, %u109 = pto.submit @k(%t109, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o110, %u110 = pto.submit @k(%t110, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o111, %u111 = pto.submit @k(%t111, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o112, %u112 = pto.submit @k(%t112, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o113, %u113 = pto.submit @k(%t113, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o114, %u114 = pto.submit @k(%t114, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o115, %u115 = pto.submit @k(%t115, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o116, %u116 = pto.submit @k(%t116, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o117, %u117 = pto.submit @k(%t117, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o118, %u118 = pto.submit @k(%t118, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o119, %u119 = pto.submit @k(%t119, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o120, %u120 = pto.submit @k(%t120, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o121, %u121 = pto.submit @k(%t121, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o122, %u122 = pto.submit @k(%t122, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o123, %u123 = pto.submit @k(%t123, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o124, %u124 = pto.submit @k(%t124, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o125, %u125 = pto.submit @k(%t125, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %o126, %u126 = pto.submit @k(%t126, %w) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    %v1, %uv = pto.submit @k(%t0, %v) : (!pto.tensor<16xf32>, !pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    pto.return
+  }
+  pto.orchestration @main(%t0: !pto.tensor<16xf32>, %t1: !pto.tensor<16xf32>, %t2: !pto.tensor<16xf32>, %t3: !pto.tensor<16xf32>, %t4: !pto.tensor<16xf32>, %t5: !pto.tensor<16xf32>, %t6: !pto.tensor<16xf32>, %t7: !pto.tensor<16xf32>, %t8: !pto.tensor<16xf32>, %t9: !pto.tensor<16xf32>, %t10: !pto.tensor<16xf32>, %t11: !pto.tensor<16xf32>, %t12: !pto.tensor<16xf32>, %t13: !pto.tensor<16xf32>, %t14: !pto.tensor<16xf32>, %t15: !pto.tensor<16xf32>, %t16: !pto.tensor<16xf32>, %t17: !pto.tensor<16xf32>, %t18: !pto.tensor<16xf32>, %t19: !pto.tensor<16xf32>, %t20: !pto.tensor<16xf32>, %t21: !pto.tensor<16xf32>, %t22: !pto.tensor<16xf32>, %t23: !pto.tensor<16xf32>, %t24: !pto.tensor<16xf32>, %t25: !pto.tensor<16xf32>, %t26: !pto.tensor<16xf32>, %t27: !pto.tensor<16xf32>, %t28: !pto.tensor<16xf32>, %t29: !pto.tensor<16xf32>, %t30: !pto.tensor<16xf32>, %t31: !pto.tensor<16xf32>, %t32: !pto.tensor<16xf32>, %t33: !pto.tensor<16xf32>, %t34: !pto.tensor<16xf32>, %t35: !pto.tensor<16xf32>, %t36: !pto.tensor<16xf32>, %t37: !pto.tensor<16xf32>, %t38: !pto.tensor<16xf32>, %t39: !pto.tensor<16xf32>, %t40: !pto.tensor<16xf32>, %t41: !pto.tensor<16xf32>, %t42: !pto.tensor<16xf32>, %t43: !pto.tensor<16xf32>, %t44: !pto.tensor<16xf32>, %t45: !pto.tensor<16xf32>, %t46: !pto.tensor<16xf32>, %t47: !pto.tensor<16xf32>, %t48: !pto.tensor<16xf32>, %t49: !pto.tensor<16xf32>, %t50: !pto.tensor<16xf32>, %t51: !pto.tensor<16xf32>, %t52: !pto.tensor<16xf32>, %t53: !pto.tensor<16xf32>, %t54: !pto.tensor<16xf32>, %t55: !pto.tensor<16xf32>, %t56: !pto.tensor<16xf32>, %t57: !pto.tensor<16xf32>, %t58: !pto.tensor<16xf32>, %t59: !pto.tensor<16xf32>, %t60: !pto.tensor<16xf32>, %t61: !pto.tensor<16xf32>, %t62: !pto.tensor<16xf32>, %t63: !pto.tensor<16xf32>, %t64: !pto.tensor<16xf32>, %t65: !pto.tensor<16xf32>, %t66: !pto.tensor<16xf32>, %t67: !pto.tensor<16xf32>, %t68: !pto.tensor<16xf32>, %t69: !pto.tensor<16xf32>, %t70: !pto.tensor<16xf32>, %t71: !pto.tensor<16xf32>, %t72: !pto.tensor<16xf32>, %t73: !pto.tensor<16xf32>, %t74: !pto.tensor<16xf32>, %t75: !pto.tensor<16xf32>, %t76: !pto.tensor<16xf32>, %t77: !pto.tensor<16xf32>, %t78: !pto.tensor<16xf32>, %t79: !pto.tensor<16xf32>, %t80: !pto.tensor<16xf32>, %t81: !pto.tensor<16xf32>, %t82: !pto.tensor<16xf32>, %t83: !pto.tensor<16xf32>, %t84: !pto.tensor<16xf32>, %t85: !pto.tensor<16xf32>, %t86: !pto.tensor<16xf32>, %t87: !pto.tensor<16xf32>, %t88: !pto.tensor<16xf32>, %t89: !pto.tensor<16xf32>, %t90: !pto.tensor<16xf32>, %t91: !pto.tensor<16xf32>, %t92: !pto.tensor<16xf32>, %t93: !pto.tensor<16xf32>, %t94: !pto.tensor<16xf32>, %t95: !pto.tensor<16xf32>, %t96: !pto.tensor<16xf32>, %t97: !pto.tensor<16xf32>, %t98: !pto.tensor<16xf32>, %t99: !pto.tensor<16xf32>, %t100: !pto.tensor<16xf32>, %t101: !pto.tensor<16xf32>, %t102: !pto.tensor<16xf32>, %t103: !pto.tensor<16xf32>, %t104: !pto.tensor<16xf32>, %t105: !pto.tensor<16xf32>, %t106: !pto.tensor<16xf32>, %t107: !pto.tensor<16xf32>, %t108: !pto.tensor<16xf32>, %t109: !pto.tensor<16xf32>, %t110: !pto.tensor<16xf32>, %t111: !pto.tensor<16xf32>, %t112: !pto.tensor<16xf32>, %t113: !pto.tensor<16xf32>, %t114: !pto.tensor<16xf32>, %t115: !pto.tensor<16xf32>, %t116: !pto.tensor<16xf32>, %t117: !pto.tensor<16xf32>, %t118: !pto.tensor<16xf32>, %t119: !pto.tensor<16xf32>, %t120: !pto.tensor<16xf32>, %t121: !pto.tensor<16xf32>, %t122: !pto.tensor<16xf32>, %t123: !pto.tensor<16xf32>, %t124: !pto.tensor<16xf32>, %t125: !pto.tensor<16xf32>, %t126: !pto.tensor<16xf32>, %n: index) {
+    pto.call @g(%t0, %t1, %t2, %t3, %t4, %t5, %t6, %t7, %t8, %t9, %t10, %t11, %t12, %t13, %t14, %t15, %t16, %t17, %t18, %t19, %t20, %t21, %t22, %t23, %t24, %t25, %t26, %t27, %t28, %t29, %t30, %t31, %t32, %t33, %t34, %t35, %t36, %t37, %t38, %t39, %t40, %t41, %t42, %t43, %t44, %t45, %t46, %t47, %t48, %t49, %t50, %t51, %t52, %t53, %t54, %t55, %t56, %t57, %t58, %t59, %t60, %t61, %t62, %t63, %t64, %t65, %t66, %t67, %t68, %t69, %t70, %t71, %t72, %t73, %t74, %t75, %t76, %t77, %t78, %t79, %t80, %t81, %t82, %t83, %t84, %t85, %t86, %t87, %t88, %t89, %t90, %t91, %t92, %t93, %t94, %t95, %t96, %t97, %t98, %t99, %t100, %t101, %t102, %t103, %t104, %t105, %t106, %t107, %t108, %t109, %t110, %t111, %t112, %t113, %t114, %t115, %t116, %t117, %t118, %t119, %t120, %t121, %t122, %t123, %t124, %t125, %t126, %n) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> ()
     pto.return
   }
 }

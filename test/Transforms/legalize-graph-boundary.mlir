@@ -1306,3 +1306,36 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// The extent of an in-place result is its operand's, and a dynamic extent of
+// an allocation is its size: both allocations move to the call site, sized
+// by the caller's tensor (issue 31: they were rejected, "not derived from
+// the Graph's scalar parameters and tensor extents").
+// CHECK-LABEL: pto.graph @extents_of_results(
+// CHECK-NOT:     pto.create
+// CHECK:         pto.return
+// CHECK-LABEL: pto.orchestration @extents_caller(
+// CHECK-SAME:      %[[A:[a-z0-9_]+]]: !pto.tensor<?x16xf32>
+// CHECK:         %[[N:.*]] = pto.dim %[[A]], 0
+// CHECK-DAG:     pto.create(%[[N]]) : !pto.tensor<?x16xf32>
+// CHECK-DAG:     pto.create(%[[N]]) : !pto.tensor<?x16xf32>
+// CHECK:         pto.call @extents_of_results(%[[A]],
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<?x16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @extents_of_results(%a: !pto.tensor<?x16xf32> {pto.direction = #pto.direction<inout>}) {
+    %a1, %t = pto.submit @k(%a) : (!pto.tensor<?x16xf32>) -> !pto.tensor<?x16xf32>
+    %n = pto.dim %a1, 0 : !pto.tensor<?x16xf32>
+    %b = pto.create(%n) : !pto.tensor<?x16xf32>
+    %b1, %t2 = pto.submit @k(%b) : (!pto.tensor<?x16xf32>) -> !pto.tensor<?x16xf32>
+    %m = pto.dim %b1, 0 : !pto.tensor<?x16xf32>
+    %c = pto.create(%m) : !pto.tensor<?x16xf32>
+    %c1, %t3 = pto.submit @k(%c) : (!pto.tensor<?x16xf32>) -> !pto.tensor<?x16xf32>
+    pto.return
+  }
+  pto.orchestration @extents_caller(%a: !pto.tensor<?x16xf32> {pto.direction = #pto.direction<inout>}) {
+    pto.call @extents_of_results(%a) : (!pto.tensor<?x16xf32>) -> ()
+    pto.return
+  }
+}

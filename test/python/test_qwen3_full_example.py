@@ -103,15 +103,16 @@ def _tiles_instead_of_whole_tensors(cpp: str) -> str:
     """The calling convention the port had before kernel windows: each SiLU
     task given the 1024-column tile at its offset (a view) instead of the
     whole activation, the offset still passed as its scalar."""
-    pattern = re.compile(r"// Task \d+: @silu\n(\s*)CoreTaskArgs (\w+);\n"
-                         r"(\s*\2\.add_input\(\w+\);\n)\s*\2\.add_inout\((\w+)\);")
+    pattern = re.compile(r"// Task \d+: @silu\n((?:\s*PTO2TaskId \w+;\n)?\s*\{\n)"
+                         r"(\s*)CoreTaskArgs (\w+);\n"
+                         r"(\s*\3\.add_input\(\w+\);\n)\s*\3\.add_inout\((\w+)\);")
     count = 0
 
     def tile(match):
         nonlocal count
-        indent, params, first, mlp = match.groups()
+        block, indent, params, first, mlp = match.groups()
         n, count = count, count + 1
-        return (f"// silu tile {n}\n{indent}uint32_t {params}_shape[2] = {{16, 1024}};\n"
+        return (f"// silu tile {n}\n{block}{indent}uint32_t {params}_shape[2] = {{16, 1024}};\n"
                 f"{indent}uint32_t {params}_offset[2] = {{0, {n * 1024}}};\n"
                 f"{indent}ChipTensor {params}_tile = {mlp}.view({params}_shape, {params}_offset);\n"
                 f"{indent}CoreTaskArgs {params};\n{first}{indent}{params}.add_inout({params}_tile);")

@@ -149,8 +149,9 @@ def test_python_api_decoder_example(pto_opt, pto_translate):
     assert re.search(r"const int64_t (\w+) = \(int64_t\)\(\(uint64_t\)\(i\) \* "
                      r"\(uint64_t\)\(\(int64_t\)128\)\);", entry)
     assert len(re.findall(r"params_t0\.add_scalar\(", entry)) == 2
-    assert ("\n        rt_submit_graph(&main_graph_layer, params_t0, params_t0_config);"
-            in entry)
+    # In the launch's own block, inside the loop and its scope.
+    assert ("\n          rt_submit_graph(&main_graph_layer, params_t0, params_t0_config);"
+            "\n        }\n" in entry)
 
 
 @pytest.mark.parametrize("source", ERROR_CASES)

@@ -184,9 +184,11 @@ private:
                                   "printed";
   }
 
-  /// Opens a C++ block `header {`; the returned guard closes it.
-  auto openBlock(StringRef header) {
-    os << header << " {\n";
+  /// Opens a C++ block `header {` (a bare `{` without a header); the
+  /// returned guard closes it, and the values declared in it go out of
+  /// scope.
+  auto openBlock(StringRef header = "") {
+    os << header << (header.empty() ? "{\n" : " {\n");
     os.indent();
     scopes.emplace_back();
     return llvm::make_scope_exit([this] {
@@ -676,6 +678,9 @@ LogicalResult OrchestrationEmitter::emitCall(CallOp call) {
   std::string params = freshName("params_t" + std::to_string(task));
   os << "// Task " << task << ": Graph @" << commentSafe(graph.getName())
      << "\n";
+  // As for a task, the launch's argument list and boundary layout live in a
+  // block of their own (a Graph launch defines no value).
+  auto closeBlock = openBlock();
   os << sp::kGraphArgsType << " " << params << ";\n";
   unsigned numTensors = getNumTensorArgs(graph);
   for (unsigned i = 0; i < numTensors; ++i)
@@ -1188,11 +1193,31 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
       freshName(taskPrefix + "params_t" + std::to_string(task));
   std::string outs = taskPrefix + "task_" + std::to_string(task) + "_outs";
   os << "// Task " << task << ": @" << commentSafe(kernel.getName()) << "\n";
+  // A task's argument list (about 1 KB) lives in a block of its own, so the
+  // C++ compiler gives every task the same stack slot: straight-line code
+  // of a thousand tasks would otherwise need a megabyte of stack. Only the
+  // task id, or the outputs the runtime allocates, outlive the block.
+  unsigned numTensorArgs = op.getNumTensorArgs();
+  SmallVector<unsigned> writable = getWritableTensorArgIndices(kernel);
+  bool keepsOutputs = llvm::any_of(
+      llvm::zip_equal(op.getOuts(), writable),
+      [&](auto pair) {
+        auto [result, param] = pair;
+        return param >= numTensorArgs && !result.use_empty();
+      });
+  std::string taskIdName;
+  std::optional<decltype(openBlock())> block;
+  if (!keepsOutputs) {
+    if (!op.getTaskId().use_empty()) {
+      taskIdName = declare(op.getTaskId(), op);
+      os << sp::kTaskIdType << " " << taskIdName << ";\n";
+    }
+    block.emplace(openBlock());
+  }
   os << sp::kTaskArgsType << " " << params << ";\n";
 
   ArrayRef<Type> paramTypes = kernel.getArgumentTypes();
   unsigned numTensorParams = getNumTensorArgs(kernel);
-  unsigned numTensorArgs = op.getNumTensorArgs();
   for (unsigned i = 0; i < numTensorParams; ++i) {
     Direction direction = getArgDirection(kernel, i);
     if (i >= numTensorArgs) {
@@ -1250,8 +1275,6 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
     os << params << "." << sp::kSetAllowEarlyResolve << "(true);\n";
 
   // Bind the results: tied ones name their operand's buffer.
-  SmallVector<unsigned> writable = getWritableTensorArgIndices(kernel);
-  bool needsOutputs = !op.getTaskId().use_empty();
   unsigned runtimeAllocated = 0;
   SmallVector<std::pair<Value, unsigned>> allocated;
   for (auto [result, param] : llvm::zip_equal(op.getOuts(), writable)) {
@@ -1263,7 +1286,6 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
       continue;
     }
     allocated.push_back({result, runtimeAllocated++});
-    needsOutputs |= !result.use_empty();
   }
   std::string call;
   int64_t id = kernelIds.lookup(kernel);
@@ -1293,8 +1315,11 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
     break;
   }
   }
-  if (!needsOutputs) {
-    os << call << ";\n";
+  if (!keepsOutputs) {
+    if (taskIdName.empty())
+      os << call << ";\n";
+    else
+      os << taskIdName << " = " << call << ".task_id();\n";
     return success();
   }
   outs = freshName(outs);
@@ -1318,8 +1343,19 @@ LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
   std::string params =
       freshName(taskPrefix + "params_t" + std::to_string(task));
   os << "// Task " << task << ": dummy barrier\n";
-  os << sp::kTaskArgsType << " " << params << ";\n";
   bool mayBeEmpty = !op->hasAttr(PTODialect::getAlwaysSubmittedAttrName());
+  // As for a launch, the argument list lives in a block of its own.
+  bool used = !op.getTaskId().use_empty();
+  std::string name;
+  if (used) {
+    name = declare(op.getTaskId(), op);
+    os << sp::kTaskIdType << " " << name;
+    if (mayBeEmpty)
+      os << " = " << sp::kInvalidTaskId;
+    os << ";\n";
+  }
+  auto closeBlock = openBlock();
+  os << sp::kTaskArgsType << " " << params << ";\n";
   std::string count;
   if (!op.getDeps().empty()) {
     FailureOr<std::string> countName =
@@ -1330,25 +1366,16 @@ LogicalResult OrchestrationEmitter::emitDummy(TaskDummyOp op) {
   }
   std::string call =
       std::string(sp::kSubmitDummy) + "(" + params + ")";
-  bool used = !op.getTaskId().use_empty();
   if (!mayBeEmpty) {
     // No dependency, or only valid ones: the barrier is always submitted.
-    if (!used) {
+    if (!used)
       os << call << ";\n";
-      return success();
-    }
-    std::string name = declare(op.getTaskId(), op);
-    os << sp::kTaskIdType << " " << name << " = " << call << ".task_id();\n";
+    else
+      os << name << " = " << call << ".task_id();\n";
     return success();
   }
   // Every dependency may be the invalid sentinel: a barrier over nothing
   // fences nothing, so it is submitted only if some edge survived.
-  std::string name;
-  if (used) {
-    name = declare(op.getTaskId(), op);
-    os << sp::kTaskIdType << " " << name << " = " << sp::kInvalidTaskId
-       << ";\n";
-  }
   os << "if (" << count << " > 0) {\n";
   os.indent();
   if (used)

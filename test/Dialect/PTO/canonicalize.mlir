@@ -355,3 +355,26 @@ module {
     pto.return
   }
 }
+
+// -----
+
+// A dynamic extent of an allocation is the size it was made with; an extent
+// of an entry tensor is read at run time.
+pto.kernel aiv @use_dyn(%a: !pto.tensor<?x128xf32>, %n: index)
+// CHECK-LABEL: pto.orchestration @dim_of_allocation(
+// CHECK-SAME:      %[[X:[a-z0-9_]+]]: !pto.tensor<?x128xf32>, %[[N:[a-z0-9_]+]]: index
+// CHECK:         %[[ROWS:.*]] = pto.dim %[[X]], 0
+// CHECK:         %[[A:.*]] = pto.create(%[[N]])
+// CHECK:         pto.submit @use_dyn(%[[A]], %[[N]])
+// CHECK:         %[[B:.*]]:2 = pto.alloc_tensors(%[[ROWS]], %[[N]])
+// CHECK:         pto.submit @use_dyn(%[[B]]#1, %[[N]])
+pto.orchestration @dim_of_allocation(%x: !pto.tensor<?x128xf32>, %n: index) {
+  %rows = pto.dim %x, 0 : !pto.tensor<?x128xf32>
+  %a = pto.create(%n) : !pto.tensor<?x128xf32>
+  %an = pto.dim %a, 0 : !pto.tensor<?x128xf32>
+  %t0 = pto.submit @use_dyn(%a, %an) : (!pto.tensor<?x128xf32>, index) -> ()
+  %b:2 = pto.alloc_tensors(%rows, %n) : !pto.tensor<?x128xf32>, !pto.tensor<?x128xf32>
+  %bn = pto.dim %b#1, 0 : !pto.tensor<?x128xf32>
+  %t1 = pto.submit @use_dyn(%b#1, %bn) : (!pto.tensor<?x128xf32>, index) -> ()
+  pto.return
+}

@@ -73,13 +73,17 @@
 // CHECK-NEXT:      const ChipTensor& b18 = alloc_1.get_ref(2);
 // CHECK-NEXT:      const ChipTensor& b19 = alloc_1.get_ref(3);
 // CHECK-NEXT:      // Task 0: @fill
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_output(b0);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @fill
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_output(b19);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -132,9 +136,11 @@ module {
 // CHECK-NEXT:      const ChipTensor& first = alloc_0.get_ref(0);
 // CHECK-NEXT:      const ChipTensor& early = alloc_0.get_ref(1);
 // CHECK-NEXT:      // Task 0: @fill
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_output(first);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      const int64_t m = (int64_t)((uint64_t)(n) * (uint64_t)((int64_t)2));
 // CHECK-NEXT:      const bool {{.*}} = (uint64_t)(m) <= (uint64_t)((int64_t)4294967295);
 // CHECK-NEXT:      if (!({{.*}})) { fprintf(stderr, "%s\n", "'late': 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"); abort(); }
@@ -143,9 +149,11 @@ module {
 // CHECK-NEXT:      TaskOutputTensors alloc_1 = alloc_tensors(late_ci);
 // CHECK-NEXT:      const ChipTensor& late = alloc_1.get_ref(0);
 // CHECK-NEXT:      // Task 1: @fill
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_output(late);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < n; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          uint32_t inner_ci_shapes[1] = {(uint32_t)n};
@@ -153,15 +161,19 @@ module {
 // CHECK-NEXT:          TaskOutputTensors alloc_2 = alloc_tensors(inner_ci);
 // CHECK-NEXT:          const ChipTensor& inner = alloc_2.get_ref(0);
 // CHECK-NEXT:          // Task 2: @fill
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t2;
 // CHECK-NEXT:          params_t2.add_output(inner);
 // CHECK-NEXT:          rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @fill
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_output(early);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

@@ -32,17 +32,22 @@
 // CHECK-NEXT:    const ChipTensor& ext_y = orch_args.tensor(2).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @matmul
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_x);
 // CHECK-NEXT:      params_t0.add_input(ext_w);
 // CHECK-NEXT:      params_t0.add_output(ext_y);
 // CHECK-NEXT:      rt_submit_aic_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @scale
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_y);
 // CHECK-NEXT:      params_t1.add_scalar(to_u64(2.000000000e+00f));
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @fused
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(ext_x);
 // CHECK-NEXT:      params_t2.add_input(ext_w);
@@ -50,7 +55,9 @@
 // CHECK-NEXT:      params_t2.add_scalar(to_u64(2.000000000e+00f));
 // CHECK-NEXT:      MixedKernels mixed_2 = {2, 3, INVALID_KERNEL_ID};
 // CHECK-NEXT:      rt_submit_task(mixed_2, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @fused_both
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_input(ext_x);
 // CHECK-NEXT:      params_t3.add_input(ext_w);
@@ -58,6 +65,7 @@
 // CHECK-NEXT:      params_t3.add_scalar(to_u64(2.000000000e+00f));
 // CHECK-NEXT:      MixedKernels mixed_3 = {2, 3, 3};
 // CHECK-NEXT:      rt_submit_task(mixed_3, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-EMPTY:

@@ -18,12 +18,14 @@
 // CHECK-NEXT:      TaskOutputTensors alloc_0 = alloc_tensors(buf_ci);
 // CHECK-NEXT:      const ChipTensor& buf = alloc_0.get_ref(0);
 // CHECK-NEXT:      // Task 0: @rows
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_x);
 // CHECK-NEXT:      params_t0.add_output(buf);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(M_));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)((int64_t)128));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < M_; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          const int64_t rows_now = (int64_t)buf.shapes[0];
@@ -39,12 +41,14 @@
 // CHECK-NEXT:          TaskOutputTensors alloc_1 = alloc_tensors(per_iter_ci);
 // CHECK-NEXT:          const ChipTensor& per_iter = alloc_1.get_ref(0);
 // CHECK-NEXT:          // Task 1: @rows
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t1;
 // CHECK-NEXT:          params_t1.add_input(ext_x);
 // CHECK-NEXT:          params_t1.add_output(per_iter);
 // CHECK-NEXT:          params_t1.add_scalar((uint64_t)(rows_now));
 // CHECK-NEXT:          params_t1.add_scalar((uint64_t)(sum));
 // CHECK-NEXT:          rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }

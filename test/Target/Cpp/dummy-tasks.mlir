@@ -9,9 +9,14 @@
 // CHECK-LABEL: // Orchestration function: dummies
 // CHECK:       PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:    // Task 0: dummy barrier
+// CHECK-NEXT:    PTO2TaskId start;
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t0;
-// CHECK-NEXT:    PTO2TaskId start = rt_submit_dummy_task(params_t0).task_id();
+// CHECK-NEXT:    start = rt_submit_dummy_task(params_t0).task_id();
+// CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 1: @k
+// CHECK-NEXT:    PTO2TaskId t1;
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t1;
 // CHECK-NEXT:    params_t1.add_input(ext_x);
 // CHECK-NEXT:    params_t1.add_inout(ext_y);
@@ -19,9 +24,11 @@
 // CHECK-NEXT:    uint32_t params_t1_deps_count = 0;
 // CHECK-NEXT:    params_t1_deps[params_t1_deps_count++] = start;
 // CHECK-NEXT:    params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
-// CHECK-NEXT:    TaskOutputTensors task_1_outs = rt_submit_aiv_task(0, params_t1);
-// CHECK-NEXT:    PTO2TaskId t1 = task_1_outs.task_id();
+// CHECK-NEXT:    t1 = rt_submit_aiv_task(0, params_t1).task_id();
+// CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 2: @k
+// CHECK-NEXT:    PTO2TaskId t2;
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t2;
 // CHECK-NEXT:    params_t2.add_input(ext_x);
 // CHECK-NEXT:    params_t2.add_inout(ext_y);
@@ -29,24 +36,31 @@
 // CHECK-NEXT:    uint32_t params_t2_deps_count = 0;
 // CHECK-NEXT:    params_t2_deps[params_t2_deps_count++] = start;
 // CHECK-NEXT:    params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
-// CHECK-NEXT:    TaskOutputTensors task_2_outs = rt_submit_aiv_task(0, params_t2);
-// CHECK-NEXT:    PTO2TaskId t2 = task_2_outs.task_id();
+// CHECK-NEXT:    t2 = rt_submit_aiv_task(0, params_t2).task_id();
+// CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 3: dummy barrier
+// CHECK-NEXT:    PTO2TaskId join;
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t3;
 // CHECK-NEXT:    PTO2TaskId params_t3_deps[2];
 // CHECK-NEXT:    uint32_t params_t3_deps_count = 0;
 // CHECK-NEXT:    params_t3_deps[params_t3_deps_count++] = t1;
 // CHECK-NEXT:    params_t3_deps[params_t3_deps_count++] = t2;
 // CHECK-NEXT:    params_t3.set_dependencies(params_t3_deps, params_t3_deps_count);
-// CHECK-NEXT:    PTO2TaskId join = rt_submit_dummy_task(params_t3).task_id();
+// CHECK-NEXT:    join = rt_submit_dummy_task(params_t3).task_id();
+// CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 4: dummy barrier
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t4;
 // CHECK-NEXT:    rt_submit_dummy_task(params_t4);
+// CHECK-NEXT:    }
 // CHECK-NEXT:    PTO2TaskId ids[2];
 // CHECK-NEXT:    for (uint32_t k = 0; k < 2; ++k) ids[k] = PTO2TaskId::invalid();
 // CHECK-NEXT:    PTO2TaskId carry = join;
 // CHECK-NEXT:    for (int64_t i = (int64_t)0; i < (int64_t)3; i += (int64_t)1) {
 // CHECK-NEXT:      // Task 5: @k
+// CHECK-NEXT:      PTO2TaskId t3;
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t5;
 // CHECK-NEXT:      params_t5.add_input(ext_x);
 // CHECK-NEXT:      params_t5.add_inout(ext_y);
@@ -54,11 +68,13 @@
 // CHECK-NEXT:      uint32_t params_t5_deps_count = 0;
 // CHECK-NEXT:      if (carry.is_valid()) params_t5_deps[params_t5_deps_count++] = carry;
 // CHECK-NEXT:      params_t5.set_dependencies(params_t5_deps, params_t5_deps_count);
-// CHECK-NEXT:      TaskOutputTensors task_5_outs = rt_submit_aiv_task(0, params_t5);
-// CHECK-NEXT:      PTO2TaskId t3 = task_5_outs.task_id();
+// CHECK-NEXT:      t3 = rt_submit_aiv_task(0, params_t5).task_id();
+// CHECK-NEXT:      }
 // CHECK-NEXT:      carry = t3;
 // CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 6: dummy barrier
+// CHECK-NEXT:    PTO2TaskId fence = PTO2TaskId::invalid();
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t6;
 // CHECK-NEXT:    PTO2TaskId params_t6_deps[3];
 // CHECK-NEXT:    uint32_t params_t6_deps_count = 0;
@@ -67,11 +83,12 @@
 // CHECK-NEXT:      if (ids[k].is_valid()) params_t6_deps[params_t6_deps_count++] = ids[k];
 // CHECK-NEXT:    }
 // CHECK-NEXT:    params_t6.set_dependencies(params_t6_deps, params_t6_deps_count);
-// CHECK-NEXT:    PTO2TaskId fence = PTO2TaskId::invalid();
 // CHECK-NEXT:    if (params_t6_deps_count > 0) {
 // CHECK-NEXT:      fence = rt_submit_dummy_task(params_t6).task_id();
 // CHECK-NEXT:    }
+// CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 7: @k
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t7;
 // CHECK-NEXT:    params_t7.add_input(ext_x);
 // CHECK-NEXT:    params_t7.add_inout(ext_y);
@@ -80,7 +97,9 @@
 // CHECK-NEXT:    if (fence.is_valid()) params_t7_deps[params_t7_deps_count++] = fence;
 // CHECK-NEXT:    params_t7.set_dependencies(params_t7_deps, params_t7_deps_count);
 // CHECK-NEXT:    rt_submit_aiv_task(0, params_t7);
+// CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 8: dummy barrier
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t8;
 // CHECK-NEXT:    PTO2TaskId params_t8_deps[1];
 // CHECK-NEXT:    uint32_t params_t8_deps_count = 0;
@@ -88,6 +107,7 @@
 // CHECK-NEXT:    params_t8.set_dependencies(params_t8_deps, params_t8_deps_count);
 // CHECK-NEXT:    if (params_t8_deps_count > 0) {
 // CHECK-NEXT:      rt_submit_dummy_task(params_t8);
+// CHECK-NEXT:    }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  }
@@ -141,15 +161,19 @@ module {
 // CHECK-NEXT:    for (uint32_t k = 0; k < 4; ++k) carry[k] = seed[k];
 // CHECK-NEXT:    for (int64_t i = (int64_t)0; i < (int64_t)4; i += (int64_t)1) {
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      PTO2TaskId tid;
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_data);
 // CHECK-NEXT:      params_t0.add_inout(ext_out);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(i));
-// CHECK-NEXT:      TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:      PTO2TaskId tid = task_0_outs.task_id();
+// CHECK-NEXT:      tid = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:      }
 // CHECK-NEXT:      carry[i] = tid;
 // CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 1: dummy barrier
+// CHECK-NEXT:    PTO2TaskId barrier = PTO2TaskId::invalid();
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t1;
 // CHECK-NEXT:    PTO2TaskId params_t1_deps[4];
 // CHECK-NEXT:    uint32_t params_t1_deps_count = 0;
@@ -157,12 +181,13 @@ module {
 // CHECK-NEXT:      if (carry[k].is_valid()) params_t1_deps[params_t1_deps_count++] = carry[k];
 // CHECK-NEXT:    }
 // CHECK-NEXT:    params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
-// CHECK-NEXT:    PTO2TaskId barrier = PTO2TaskId::invalid();
 // CHECK-NEXT:    if (params_t1_deps_count > 0) {
 // CHECK-NEXT:      barrier = rt_submit_dummy_task(params_t1).task_id();
 // CHECK-NEXT:    }
+// CHECK-NEXT:    }
 // CHECK-NEXT:    for (int64_t i_1 = (int64_t)0; i_1 < (int64_t)4; i_1 += (int64_t)1) {
 // CHECK-NEXT:      // Task 2: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(ext_data);
 // CHECK-NEXT:      params_t2.add_inout(ext_out);
@@ -172,6 +197,7 @@ module {
 // CHECK-NEXT:      if (barrier.is_valid()) params_t2_deps[params_t2_deps_count++] = barrier;
 // CHECK-NEXT:      params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  }
@@ -213,23 +239,28 @@ module {
 // CHECK-NEXT:    int64_t params_t3_deps = orch_args.scalar<int64_t>(1);
 // CHECK-NEXT:    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_a);
 // CHECK-NEXT:      params_t0.add_inout(ext_c);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(params_t1_deps_count));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(params_t3_deps));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: dummy barrier
+// CHECK-NEXT:      PTO2TaskId barrier = PTO2TaskId::invalid();
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      PTO2TaskId params_t1_deps[1];
 // CHECK-NEXT:      uint32_t params_t1_deps_count_1 = 0;
 // CHECK-NEXT:      if (PTO2TaskId::invalid().is_valid()) params_t1_deps[params_t1_deps_count_1++] = PTO2TaskId::invalid();
 // CHECK-NEXT:      params_t1.set_dependencies(params_t1_deps, params_t1_deps_count_1);
-// CHECK-NEXT:      PTO2TaskId barrier = PTO2TaskId::invalid();
 // CHECK-NEXT:      if (params_t1_deps_count_1 > 0) {
 // CHECK-NEXT:        barrier = rt_submit_dummy_task(params_t1).task_id();
 // CHECK-NEXT:      }
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(ext_a);
 // CHECK-NEXT:      params_t2.add_inout(ext_c);
@@ -240,17 +271,21 @@ module {
 // CHECK-NEXT:      if (barrier.is_valid()) params_t2_deps[params_t2_deps_count++] = barrier;
 // CHECK-NEXT:      params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: dummy barrier
+// CHECK-NEXT:      PTO2TaskId barrier_1 = PTO2TaskId::invalid();
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      PTO2TaskId params_t3_deps_1[1];
 // CHECK-NEXT:      uint32_t params_t3_deps_1_count = 0;
 // CHECK-NEXT:      if (PTO2TaskId::invalid().is_valid()) params_t3_deps_1[params_t3_deps_1_count++] = PTO2TaskId::invalid();
 // CHECK-NEXT:      params_t3.set_dependencies(params_t3_deps_1, params_t3_deps_1_count);
-// CHECK-NEXT:      PTO2TaskId barrier_1 = PTO2TaskId::invalid();
 // CHECK-NEXT:      if (params_t3_deps_1_count > 0) {
 // CHECK-NEXT:        barrier_1 = rt_submit_dummy_task(params_t3).task_id();
 // CHECK-NEXT:      }
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 4: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t4;
 // CHECK-NEXT:      params_t4.add_input(ext_a);
 // CHECK-NEXT:      params_t4.add_inout(ext_c);
@@ -261,6 +296,7 @@ module {
 // CHECK-NEXT:      if (barrier_1.is_valid()) params_t4_deps[params_t4_deps_count++] = barrier_1;
 // CHECK-NEXT:      params_t4.set_dependencies(params_t4_deps, params_t4_deps_count);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t4);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

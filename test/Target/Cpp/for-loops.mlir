@@ -18,19 +18,23 @@
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < (int64_t)4; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 0: @kernel_add
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_input(ext_a);
 // CHECK-NEXT:          params_t0.add_input(ext_acc);
 // CHECK-NEXT:          params_t0.add_output(ext_acc);
 // CHECK-NEXT:          rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @kernel_add
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(ext_acc);
 // CHECK-NEXT:      params_t1.add_input(ext_acc);
 // CHECK-NEXT:      params_t1.add_output(ext_acc);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -74,11 +78,13 @@ module {
 // CHECK-NEXT:          TaskOutputTensors alloc_0 = alloc_tensors(buf_ci);
 // CHECK-NEXT:          const ChipTensor& buf = alloc_0.get_ref(0);
 // CHECK-NEXT:          // Task 0: @step
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_input(carry_1);
 // CHECK-NEXT:          params_t0.add_output(buf);
 // CHECK-NEXT:          params_t0.add_scalar((uint64_t)(i));
 // CHECK-NEXT:          rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:          }
 // CHECK-NEXT:          const int64_t sum_next = (int64_t)((uint64_t)(carry) + (uint64_t)(i));
 // CHECK-NEXT:          scoped = sum_next;
 // CHECK-NEXT:          scoped_1 = buf;
@@ -87,11 +93,13 @@ module {
 // CHECK-NEXT:        carry_1 = scoped_1;
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @step
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(carry_1);
 // CHECK-NEXT:      params_t1.add_output(ext_o);
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(carry));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -131,9 +139,11 @@ module {
 // CHECK-NEXT:          for (int64_t i_1 = (int64_t)0; i_1 < n; i_1 += (int64_t)1) {
 // CHECK-NEXT:            PTO2_SCOPE() {
 // CHECK-NEXT:              // Task 0: @k
+// CHECK-NEXT:              {
 // CHECK-NEXT:              CoreTaskArgs params_t0;
 // CHECK-NEXT:              params_t0.add_inout(ext_c);
 // CHECK-NEXT:              rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:              }
 // CHECK-NEXT:            }
 // CHECK-NEXT:          }
 // CHECK-NEXT:        }
@@ -179,25 +189,31 @@ module {
 // CHECK-NEXT:          for (int64_t i_1 = (int64_t)0; i_1 < n; i_1 += (int64_t)1) {
 // CHECK-NEXT:            PTO2_SCOPE() {
 // CHECK-NEXT:              // Task 0: @k
+// CHECK-NEXT:              {
 // CHECK-NEXT:              CoreTaskArgs params_t0;
 // CHECK-NEXT:              params_t0.add_input(carry);
 // CHECK-NEXT:              params_t0.add_inout(ext_c);
 // CHECK-NEXT:              rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:              }
 // CHECK-NEXT:            }
 // CHECK-NEXT:          }
 // CHECK-NEXT:          // Task 1: @init
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t1;
 // CHECK-NEXT:          params_t1.add_output(fresh);
 // CHECK-NEXT:          rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:          }
 // CHECK-NEXT:          scoped = fresh;
 // CHECK-NEXT:        }
 // CHECK-NEXT:        carry = scoped;
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(carry);
 // CHECK-NEXT:      params_t2.add_inout(ext_c);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -238,9 +254,11 @@ module {
 // CHECK-NEXT:          if (f) {
 // CHECK-NEXT:            PTO2_SCOPE() {
 // CHECK-NEXT:              // Task 0: @k
+// CHECK-NEXT:              {
 // CHECK-NEXT:              CoreTaskArgs params_t0;
 // CHECK-NEXT:              params_t0.add_inout(ext_c);
 // CHECK-NEXT:              rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:              }
 // CHECK-NEXT:            }
 // CHECK-NEXT:          }
 // CHECK-NEXT:          else {
@@ -285,10 +303,12 @@ module {
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < n; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 0: @k
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_input(carry);
 // CHECK-NEXT:          params_t0.add_output(carry_1);
 // CHECK-NEXT:          rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:        ChipTensor next_carry{};
 // CHECK-NEXT:        next_carry = carry_1;
@@ -332,11 +352,13 @@ module {
 // CHECK-NEXT:        int64_t scoped{};
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 0: @k
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_input(ext_a);
 // CHECK-NEXT:          params_t0.add_inout(ext_c);
 // CHECK-NEXT:          params_t0.add_scalar((uint64_t)(carry));
 // CHECK-NEXT:          rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:          }
 // CHECK-NEXT:          const int64_t z_next = (int64_t)((uint64_t)(carry_2) + (uint64_t)(carry));
 // CHECK-NEXT:          scoped = z_next;
 // CHECK-NEXT:        }
@@ -351,11 +373,13 @@ module {
 // CHECK-NEXT:        carry_2 = next_carry_2;
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(ext_a);
 // CHECK-NEXT:      params_t1.add_inout(ext_c);
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(carry_1));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -392,17 +416,21 @@ module {
 // CHECK-NEXT:        TaskOutputTensors alloc_0 = alloc_tensors(c_ci);
 // CHECK-NEXT:        const ChipTensor& c = alloc_0.get_ref(0);
 // CHECK-NEXT:        // Task 0: @k
+// CHECK-NEXT:        {
 // CHECK-NEXT:        CoreTaskArgs params_t0;
 // CHECK-NEXT:        params_t0.add_inout(c);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:        }
 // CHECK-NEXT:        kept = c;
 // CHECK-NEXT:      }
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < n; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 1: @k
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t1;
 // CHECK-NEXT:          params_t1.add_inout(kept);
 // CHECK-NEXT:          rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -444,11 +472,13 @@ module {
 // CHECK-NEXT:        PTO2TaskId scoped[4];
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 0: @k
+// CHECK-NEXT:          PTO2TaskId tid;
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_input(ext_a);
 // CHECK-NEXT:          params_t0.add_inout(ext_c);
-// CHECK-NEXT:          TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:          PTO2TaskId tid = task_0_outs.task_id();
+// CHECK-NEXT:          tid = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:          }
 // CHECK-NEXT:          carry[i] = tid;
 // CHECK-NEXT:          for (uint32_t k = 0; k < 4; ++k) scoped[k] = carry[k];
 // CHECK-NEXT:        }
@@ -456,6 +486,7 @@ module {
 // CHECK-NEXT:      }
 // CHECK-NEXT:      PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:        // Task 1: @k
+// CHECK-NEXT:        {
 // CHECK-NEXT:        CoreTaskArgs params_t1;
 // CHECK-NEXT:        params_t1.add_input(ext_a);
 // CHECK-NEXT:        params_t1.add_inout(ext_c);
@@ -466,6 +497,7 @@ module {
 // CHECK-NEXT:        }
 // CHECK-NEXT:        params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }

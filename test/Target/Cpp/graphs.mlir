@@ -23,10 +23,12 @@
 // CHECK-NEXT:    const auto i = args.scalar(0);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs layer_params_t0;
 // CHECK-NEXT:      layer_params_t0.add_inout(args_);
 // CHECK-NEXT:      layer_params_t0.add_scalar(i);
 // CHECK-NEXT:      rt_submit_aiv_task(0, layer_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-EMPTY:
@@ -48,13 +50,16 @@
 // CHECK-NEXT:    int64_t simpler_ = orch_args.scalar<int64_t>(6);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: Graph @layer
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(GraphTaskArgs_));
 // CHECK-NEXT:      graph_names_graph_layer_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      rt_submit_graph(&graph_names_graph_layer, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @k6
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_x);
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(rt_submit_graph_));
@@ -64,6 +69,7 @@
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(Arg_));
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(simpler_));
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-EMPTY:

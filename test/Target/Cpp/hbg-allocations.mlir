@@ -20,19 +20,25 @@
 // CHECK-NEXT:    const ChipTensor& t2 = args.tensor(2).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @produce
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs stage_params_t0;
 // CHECK-NEXT:      stage_params_t0.add_output(t1);
 // CHECK-NEXT:      rt_submit_aiv_task(0, stage_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @half
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs stage_params_t1;
 // CHECK-NEXT:      stage_params_t1.add_output(t2);
 // CHECK-NEXT:      rt_submit_aiv_task(2, stage_params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @combine
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs stage_params_t2;
 // CHECK-NEXT:      stage_params_t2.add_input(t1);
 // CHECK-NEXT:      stage_params_t2.add_input(t2);
 // CHECK-NEXT:      stage_params_t2.add_inout(acc);
 // CHECK-NEXT:      rt_submit_aiv_task(1, stage_params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -52,6 +58,7 @@
 // CHECK-NEXT:      const ChipTensor& t1__graph_arg0_1 = alloc_0.get_ref(2);
 // CHECK-NEXT:      const ChipTensor& t2__graph_arg1_1 = alloc_0.get_ref(3);
 // CHECK-NEXT:      // Task 0: Graph @stage
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_acc);
 // CHECK-NEXT:      params_t0.add_inout(t1__graph_arg0);
@@ -59,7 +66,9 @@
 // CHECK-NEXT:      entry_graph_stage_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_stage, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: Graph @stage
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_acc);
 // CHECK-NEXT:      params_t1.add_inout(t1__graph_arg0_1);
@@ -67,6 +76,7 @@
 // CHECK-NEXT:      entry_graph_stage_Config params_t1_config;
 // CHECK-NEXT:      params_t1_config.layout.capture(params_t1);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_stage, params_t1, params_t1_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -110,17 +120,21 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    const auto base = args.scalar(0);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @matmul
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs layer_params_t0;
 // CHECK-NEXT:      layer_params_t0.add_input(a);
 // CHECK-NEXT:      layer_params_t0.add_input(wl);
 // CHECK-NEXT:      layer_params_t0.add_output(tmp);
 // CHECK-NEXT:      rt_submit_aic_task(0, layer_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @add
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs layer_params_t1;
 // CHECK-NEXT:      layer_params_t1.add_input(tmp);
 // CHECK-NEXT:      layer_params_t1.add_inout(c);
 // CHECK-NEXT:      layer_params_t1.add_scalar(base);
 // CHECK-NEXT:      rt_submit_aiv_task(1, layer_params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -140,6 +154,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          [[WL]]_shapes{{\[}}0] = [[WL]]_offsets{{\[}}0] >= ext_w.shapes{{\[}}0] ? 0u : ([[WL]]_shapes{{\[}}0] < ext_w.shapes{{\[}}0] - [[WL]]_offsets{{\[}}0] ? [[WL]]_shapes{{\[}}0] : ext_w.shapes{{\[}}0] - [[WL]]_offsets{{\[}}0]);
 // CHECK-NEXT:          ChipTensor [[WL]] = ext_w.view([[WL]]_shapes, [[WL]]_offsets);
 // CHECK-NEXT:          // Task 0: Graph @layer
+// CHECK-NEXT:          {
 // CHECK-NEXT:          GraphTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_input(ext_a);
 // CHECK-NEXT:          params_t0.add_inout(ext_c);
@@ -149,6 +164,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          main_graph_layer_Config params_t0_config;
 // CHECK-NEXT:          params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:          {{^ +}}rt_submit_graph(&main_graph_layer, params_t0, params_t0_config);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -218,15 +234,19 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    const ChipTensor& b19 = args.tensor(20).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @fill
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs wide_params_t0;
 // CHECK-NEXT:      wide_params_t0.add_output(b0);
 // CHECK-NEXT:      wide_params_t0.add_inout(acc);
 // CHECK-NEXT:      rt_submit_aiv_task(0, wide_params_t0);
+// CHECK-NEXT:      }
 // CHECK:           // Task 19: @fill
+// CHECK-NEXT:           {
 // CHECK-NEXT:      CoreTaskArgs wide_params_t19;
 // CHECK-NEXT:      wide_params_t19.add_output(b19);
 // CHECK-NEXT:      wide_params_t19.add_inout(acc);
 // CHECK-NEXT:      rt_submit_aiv_task(0, wide_params_t19);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -295,6 +315,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      const ChipTensor& b18__graph_arg18 = alloc_1.get_ref(2);
 // CHECK-NEXT:      const ChipTensor& b19__graph_arg19 = alloc_1.get_ref(3);
 // CHECK-NEXT:      // Task 0: Graph @wide
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_acc);
 // CHECK-NEXT:      params_t0.add_inout(b0__graph_arg0);
@@ -320,6 +341,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      entry_graph_wide_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_wide, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -395,14 +417,18 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          scratch_1_shapes[0] = scratch_1_offsets[0] >= scratch.shapes[0] ? 0u : (scratch_1_shapes[0] < scratch.shapes[0] - scratch_1_offsets[0] ? scratch_1_shapes[0] : scratch.shapes[0] - scratch_1_offsets[0]);
 // CHECK-NEXT:          ChipTensor scratch_1 = scratch.view(scratch_1_shapes, scratch_1_offsets);
 // CHECK-NEXT:          // Task 0: @produce
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs g_params_t0;
 // CHECK-NEXT:          g_params_t0.add_output(scratch_1);
 // CHECK-NEXT:          rt_submit_aiv_task(0, g_params_t0);
+// CHECK-NEXT:          }
 // CHECK-NEXT:          // Task 1: @acc
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs g_params_t1;
 // CHECK-NEXT:          g_params_t1.add_input(scratch_1);
 // CHECK-NEXT:          g_params_t1.add_inout(y);
 // CHECK-NEXT:          rt_submit_aiv_task(1, g_params_t1);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -415,12 +441,14 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      TaskOutputTensors [[ALLOC:alloc_[0-9]+]] = alloc_tensors(scratch__graph_arg0_ci);
 // CHECK-NEXT:      const ChipTensor& scratch__graph_arg0 = [[ALLOC]].get_ref(0);
 // CHECK-NEXT:      // Task 0: Graph @g
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
 // CHECK-NEXT:      params_t0.add_inout(scratch__graph_arg0);
 // CHECK-NEXT:      entry_graph_g_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:  {{^ +}}rt_submit_graph(&entry_graph_g, params_t0, params_t0_config);
+// CHECK-NEXT:  }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {

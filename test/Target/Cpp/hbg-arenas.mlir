@@ -34,15 +34,19 @@
 // CHECK-NEXT:      uint32_t s_1_shapes[2] = {16, 128};
 // CHECK-NEXT:      ChipTensor s_1 = s.reshape(s_1_shapes, 2);
 // CHECK-NEXT:      // Task 0: @proj
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs layer_params_t0;
 // CHECK-NEXT:      layer_params_t0.add_input(h);
 // CHECK-NEXT:      layer_params_t0.add_output(p_1);
 // CHECK-NEXT:      rt_submit_aic_task(0, layer_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @cast
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs layer_params_t1;
 // CHECK-NEXT:      layer_params_t1.add_input(p_1);
 // CHECK-NEXT:      layer_params_t1.add_output(q_1);
 // CHECK-NEXT:      rt_submit_aiv_task(1, layer_params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < (int64_t)2; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          const int64_t r_row = (int64_t)((uint64_t)(i) * (uint64_t)((int64_t)16));
@@ -51,26 +55,34 @@
 // CHECK-NEXT:          r_1_shapes[0] = r_1_offsets[0] >= r.shapes[0] ? 0u : (r_1_shapes[0] < r.shapes[0] - r_1_offsets[0] ? r_1_shapes[0] : r.shapes[0] - r_1_offsets[0]);
 // CHECK-NEXT:          ChipTensor r_1 = r.view(r_1_shapes, r_1_offsets);
 // CHECK-NEXT:          // Task 2: @norm
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs layer_params_t2;
 // CHECK-NEXT:          layer_params_t2.add_output(r_1);
 // CHECK-NEXT:          rt_submit_aiv_task(3, layer_params_t2);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @cast
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs layer_params_t3;
 // CHECK-NEXT:      layer_params_t3.add_input(p_1);
 // CHECK-NEXT:      layer_params_t3.add_output(s_1);
 // CHECK-NEXT:      rt_submit_aiv_task(1, layer_params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 4: @acc
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs layer_params_t4;
 // CHECK-NEXT:      layer_params_t4.add_input(q_1);
 // CHECK-NEXT:      layer_params_t4.add_inout(h);
 // CHECK-NEXT:      rt_submit_aiv_task(2, layer_params_t4);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 5: @acc
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs layer_params_t5;
 // CHECK-NEXT:      layer_params_t5.add_input(s_1);
 // CHECK-NEXT:      layer_params_t5.add_inout(h);
 // CHECK-NEXT:      rt_submit_aiv_task(2, layer_params_t5);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -86,6 +98,7 @@
 // CHECK-NEXT:      for (int64_t i_1 = (int64_t)0; i_1 < (int64_t)40; i_1 += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 0: Graph @layer
+// CHECK-NEXT:          {
 // CHECK-NEXT:          GraphTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_inout(ext_h);
 // CHECK-NEXT:          params_t0.add_inout(arena_f32__graph_arg0);
@@ -93,6 +106,7 @@
 // CHECK-NEXT:          step_graph_layer_Config params_t0_config;
 // CHECK-NEXT:          params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:  {{^ +}}rt_submit_graph(&step_graph_layer, params_t0, params_t0_config);
+// CHECK-NEXT:  }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }

@@ -14,12 +14,14 @@
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      const int64_t n = (int64_t)x.shapes[0];
 // CHECK-NEXT:      // Task 0: @rows
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs dyn_params_t0;
 // CHECK-NEXT:      dyn_params_t0.add_input(x);
 // CHECK-NEXT:      dyn_params_t0.add_inout(y);
 // CHECK-NEXT:      dyn_params_t0.add_scalar((uint64_t)(n));
 // CHECK-NEXT:      dyn_params_t0.add_scalar((uint64_t)((int64_t)64));
 // CHECK-NEXT:      rt_submit_aiv_task(0, dyn_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -27,12 +29,14 @@
 // CHECK-NEXT:    const ChipTensor& ext_y = orch_args.tensor(1).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: Graph @dyn
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_x);
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
 // CHECK-NEXT:      entry_graph_dyn_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_dyn, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -77,6 +81,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      [[LEFT]]_shapes{{\[}}0] = [[LEFT]]_offsets{{\[}}0] >= ext_x.shapes{{\[}}0] ? 0u : ([[LEFT]]_shapes{{\[}}0] < ext_x.shapes{{\[}}0] - [[LEFT]]_offsets{{\[}}0] ? [[LEFT]]_shapes{{\[}}0] : ext_x.shapes{{\[}}0] - [[LEFT]]_offsets{{\[}}0]);
 // CHECK-NEXT:      ChipTensor [[LEFT]] = ext_x.view([[LEFT]]_shapes, [[LEFT]]_offsets);
 // CHECK-NEXT:      // Task 0: Graph @dyn
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_x);
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
@@ -84,6 +89,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      entry_graph_dyn_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_dyn, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -120,12 +126,16 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    const ChipTensor& z = args.tensor(2).ref();
 // CHECK-NEXT:    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      PTO2TaskId first;
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs chain_params_t0;
 // CHECK-NEXT:      chain_params_t0.add_input(x);
 // CHECK-NEXT:      chain_params_t0.add_inout(y);
-// CHECK-NEXT:      TaskOutputTensors chain_task_0_outs = rt_submit_aiv_task(0, chain_params_t0);
-// CHECK-NEXT:      PTO2TaskId first = chain_task_0_outs.task_id();
+// CHECK-NEXT:      first = rt_submit_aiv_task(0, chain_params_t0).task_id();
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @k
+// CHECK-NEXT:      PTO2TaskId second;
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs chain_params_t1;
 // CHECK-NEXT:      chain_params_t1.add_input(y);
 // CHECK-NEXT:      chain_params_t1.add_inout(z);
@@ -133,9 +143,10 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      uint32_t chain_params_t1_deps_count = 0;
 // CHECK-NEXT:      chain_params_t1_deps[chain_params_t1_deps_count++] = first;
 // CHECK-NEXT:      chain_params_t1.set_dependencies(chain_params_t1_deps, chain_params_t1_deps_count);
-// CHECK-NEXT:      TaskOutputTensors chain_task_1_outs = rt_submit_aiv_task(0, chain_params_t1);
-// CHECK-NEXT:      PTO2TaskId second = chain_task_1_outs.task_id();
+// CHECK-NEXT:      second = rt_submit_aiv_task(0, chain_params_t1).task_id();
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs chain_params_t2;
 // CHECK-NEXT:      chain_params_t2.add_input(y);
 // CHECK-NEXT:      chain_params_t2.add_inout(z);
@@ -146,6 +157,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      if (PTO2TaskId::invalid().is_valid()) chain_params_t2_deps[chain_params_t2_deps_count++] = PTO2TaskId::invalid();
 // CHECK-NEXT:      chain_params_t2.set_dependencies(chain_params_t2_deps, chain_params_t2_deps_count);
 // CHECK-NEXT:      rt_submit_aiv_task(0, chain_params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -154,6 +166,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    const ChipTensor& ext_z = orch_args.tensor(2).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: Graph @chain
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_x);
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
@@ -161,6 +174,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      entry_graph_chain_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_chain, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -200,10 +214,12 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    const ChipTensor& scratch = args.tensor(1).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @mm
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs mix_params_t0;
 // CHECK-NEXT:      mix_params_t0.add_inout(x);
 // CHECK-NEXT:      MixedKernels mix_mixed_0 = {0, 1, INVALID_KERNEL_ID};
 // CHECK-NEXT:      rt_submit_task(mix_mixed_0, mix_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < (int64_t)2; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          const int64_t scratch_row = (int64_t)((uint64_t)(i) * (uint64_t)((int64_t)16));
@@ -212,10 +228,12 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:          scratch_1_shapes[0] = scratch_1_offsets[0] >= scratch.shapes[0] ? 0u : (scratch_1_shapes[0] < scratch.shapes[0] - scratch_1_offsets[0] ? scratch_1_shapes[0] : scratch.shapes[0] - scratch_1_offsets[0]);
 // CHECK-NEXT:          ChipTensor scratch_1 = scratch.view(scratch_1_shapes, scratch_1_offsets);
 // CHECK-NEXT:          // Task 1: @fill
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs mix_params_t1;
 // CHECK-NEXT:          mix_params_t1.add_output(scratch_1);
 // CHECK-NEXT:          mix_params_t1.add_inout(x);
 // CHECK-NEXT:          rt_submit_aiv_task(2, mix_params_t1);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -231,22 +249,28 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      const ChipTensor& scratch_2 = [[ALLOC]].get_ref(0);
 // CHECK-NEXT:      const ChipTensor& scratch__graph_arg0 = [[ALLOC]].get_ref(1);
 // CHECK-NEXT:      // Task 0: @fill
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_output(scratch_2);
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
 // CHECK-NEXT:      rt_submit_aiv_task(2, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @mm
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_x);
 // CHECK-NEXT:      MixedKernels mixed_1 = {0, 1, INVALID_KERNEL_ID};
 // CHECK-NEXT:      rt_submit_task(mixed_1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: Graph @mix
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_inout(ext_x);
 // CHECK-NEXT:      params_t2.add_inout(scratch__graph_arg0);
 // CHECK-NEXT:      mixed_prefix_graph_mix_Config params_t2_config;
 // CHECK-NEXT:      params_t2_config.layout.capture(params_t2);
 // CHECK-NEXT:  {{^ +}}rt_submit_graph(&mixed_prefix_graph_mix, params_t2, params_t2_config);
+// CHECK-NEXT:  }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {

@@ -59,10 +59,12 @@
 // CHECK-NEXT:        [[ACC]] = [[NEXT]];
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs repeat_params_t0;
 // CHECK-NEXT:      repeat_params_t0.add_inout(x);
 // CHECK-NEXT:      repeat_params_t0.add_scalar(s);
 // CHECK-NEXT:      rt_submit_aiv_task(0, repeat_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -70,6 +72,7 @@
 // CHECK-NEXT:    int64_t m = orch_args.scalar<int64_t>(0);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: Graph @repeat
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)((int64_t)3));
@@ -78,7 +81,9 @@
 // CHECK-NEXT:      params_t0_config.scalar_1 = to_u64((int64_t)3);
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_repeat, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: Graph @repeat
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_x);
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)((int64_t)5));
@@ -87,7 +92,9 @@
 // CHECK-NEXT:      params_t1_config.scalar_1 = to_u64((int64_t)5);
 // CHECK-NEXT:      params_t1_config.layout.capture(params_t1);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_repeat, params_t1, params_t1_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: Graph @repeat
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_inout(ext_x);
 // CHECK-NEXT:      params_t2.add_scalar((uint64_t)((int64_t)3));
@@ -96,6 +103,7 @@
 // CHECK-NEXT:      params_t2_config.scalar_1 = to_u64((int64_t)3);
 // CHECK-NEXT:      params_t2_config.layout.capture(params_t2);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_repeat, params_t2, params_t2_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -144,6 +152,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
 // CHECK:             const int32_t [[N:[a-z0-9_]+]] = (int32_t)([[I:[a-z0-9_]+]]);
 // CHECK-NEXT:        // Task 0: Graph @both
+// CHECK-NEXT:        {
 // CHECK-NEXT:        GraphTaskArgs params_t0;
 // CHECK-NEXT:        params_t0.add_inout(ext_x);
 // CHECK-NEXT:        params_t0.add_scalar((uint64_t)([[N]]));
@@ -151,6 +160,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:        params_t0_config.scalar_1 = to_u64([[N]]);
 // CHECK-NEXT:        params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:        {{^ +}}rt_submit_graph(&entry_graph_both, params_t0, params_t0_config);
+// CHECK-NEXT:        }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %s: i32)
   pto.graph @both(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("x"),
@@ -207,6 +217,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      const int64_t [[N2:[a-z0-9_]+]] = (int64_t)((uint64_t)(m) * (uint64_t)((int64_t)2));
 // CHECK-NEXT:      // Task 0: Graph @derived
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
 // CHECK-NEXT:      params_t0.add_scalar(to_u64([[S]]));
@@ -217,6 +228,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      params_t0_config.scalar_3 = to_u64([[N2]]);
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_derived, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {

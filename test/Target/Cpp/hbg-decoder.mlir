@@ -26,12 +26,14 @@
 // CHECK-NEXT:    const auto base = args.scalar(1);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @add
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs layer_params_t0;
 // CHECK-NEXT:      layer_params_t0.add_input(a);
 // CHECK-NEXT:      layer_params_t0.add_inout(c);
 // CHECK-NEXT:      layer_params_t0.add_scalar(base);
 // CHECK-NEXT:      layer_params_t0.add_scalar(layer_idx);
 // CHECK-NEXT:      rt_submit_aiv_task(0, layer_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-EMPTY:
@@ -44,6 +46,7 @@
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          const int64_t [[BASE:[a-z0-9_]+]] = (int64_t)((uint64_t)(i) * (uint64_t)((int64_t)128));
 // CHECK-NEXT:          // Task 0: Graph @layer
+// CHECK-NEXT:          {
 // CHECK-NEXT:          GraphTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_input(ext_a);
 // CHECK-NEXT:          params_t0.add_inout(ext_c);
@@ -52,6 +55,7 @@
 // CHECK-NEXT:          main_graph_layer_Config params_t0_config;
 // CHECK-NEXT:          params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:          {{^ +}}rt_submit_graph(&main_graph_layer, params_t0, params_t0_config);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -103,6 +107,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    const auto flag = args.scalar(3);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @scale
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs scaled_params_t0;
 // CHECK-NEXT:      scaled_params_t0.add_inout(x);
 // CHECK-NEXT:      scaled_params_t0.add_scalar(s);
@@ -110,6 +115,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      scaled_params_t0.add_scalar(n);
 // CHECK-NEXT:      scaled_params_t0.add_scalar(flag);
 // CHECK-NEXT:      rt_submit_aiv_task(0, scaled_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -118,6 +124,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    int32_t [[N:[a-z0-9_]+]] = orch_args.scalar<int32_t>(1);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: Graph @scaled
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
 // CHECK-NEXT:      params_t0.add_scalar(to_u64([[S]]));
@@ -127,6 +134,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      entry_graph_scaled_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_scaled, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -162,13 +170,17 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    const ChipTensor& x = args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs first_params_t0;
 // CHECK-NEXT:      first_params_t0.add_inout(x);
 // CHECK-NEXT:      rt_submit_aiv_task(0, first_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs first_params_t1;
 // CHECK-NEXT:      first_params_t1.add_inout(x);
 // CHECK-NEXT:      rt_submit_aiv_task(0, first_params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       // Graph @second
@@ -176,33 +188,43 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:    const ChipTensor& y = args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs second_params_t0;
 // CHECK-NEXT:      second_params_t0.add_inout(y);
 // CHECK-NEXT:      rt_submit_aiv_task(0, second_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: dummy barrier
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs second_params_t1;
 // CHECK-NEXT:      rt_submit_dummy_task(second_params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
 // CHECK-NEXT:    const ChipTensor& ext_x = orch_args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: Graph @first
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
 // CHECK-NEXT:      entry_graph_first_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_first, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_x);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: Graph @second
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_inout(ext_x);
 // CHECK-NEXT:      entry_graph_second_Config params_t2_config;
 // CHECK-NEXT:      params_t2_config.layout.capture(params_t2);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_second, params_t2, params_t2_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {

@@ -21,7 +21,7 @@
 // CHECK-NEXT:        layer_params_t0.set_dependencies(layer_params_t0_deps, layer_params_t0_deps_count);
 // CHECK-NEXT:        layer_params_t0.launch_spec.set_block_num(50);
 // CHECK-NEXT:        layer_params_t0.set_allow_early_resolve(true);
-// CHECK-NEXT:        TaskOutputTensors layer_task_0_outs = rt_submit_aiv_task(1, layer_params_t0);
+// CHECK-NEXT:        tid = rt_submit_aiv_task(1, layer_params_t0).task_id();
 // CHECK:             layer_params_t1.set_dependencies(layer_params_t1_deps, layer_params_t1_deps_count);
 // CHECK-NEXT:        layer_params_t1.launch_spec.set_block_num(24);
 // CHECK-NEXT:        layer_params_t1.launch_spec.set_require_sync_start(true);
@@ -29,8 +29,8 @@
 // CHECK-NEXT:        MixedKernels layer_mixed_1 = {2, 1, 1};
 // CHECK-NEXT:        rt_submit_task(layer_mixed_1, layer_params_t1);
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
-// CHECK:           TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:      PTO2TaskId tid_1 = task_0_outs.task_id();
+// CHECK:           tid_1 = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:      }
 // CHECK-NEXT:      ChipTensor seeded_1 = ext_normed;
 // CHECK-NEXT:      seeded_1.owner_task_id = tid_1;
 // CHECK-NEXT:      seeded = seeded_1;

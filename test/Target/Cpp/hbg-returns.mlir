@@ -16,10 +16,12 @@
 // CHECK-NEXT:    const ChipTensor& q = args.tensor(1).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @step
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs swap_params_t0;
 // CHECK-NEXT:      swap_params_t0.add_inout(p);
 // CHECK-NEXT:      swap_params_t0.add_inout(q);
 // CHECK-NEXT:      rt_submit_aiv_task(0, swap_params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK:       void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -29,22 +31,28 @@
 // CHECK-NEXT:    const ChipTensor& ext_o2 = orch_args.tensor(3).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: Graph @swap
+// CHECK-NEXT:      {
 // CHECK-NEXT:      GraphTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_a);
 // CHECK-NEXT:      params_t0.add_inout(ext_b);
 // CHECK-NEXT:      entry_graph_swap_Config params_t0_config;
 // CHECK-NEXT:      params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:      {{^ +}}rt_submit_graph(&entry_graph_swap, params_t0, params_t0_config);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(ext_b);
 // CHECK-NEXT:      params_t1.add_output(ext_o1);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(ext_a);
 // CHECK-NEXT:      params_t2.add_output(ext_o2);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -85,12 +93,14 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      for (int64_t i = (int64_t)0; i < (int64_t)3; i += (int64_t)1) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 0: Graph @swap
+// CHECK-NEXT:          {
 // CHECK-NEXT:          GraphTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_inout([[X]]);
 // CHECK-NEXT:          params_t0.add_inout([[Y]]);
 // CHECK-NEXT:          entry_graph_swap_Config params_t0_config;
 // CHECK-NEXT:          params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:          {{^ +}}rt_submit_graph(&entry_graph_swap, params_t0, params_t0_config);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:        ChipTensor [[NX:[a-z0-9_]+]]{};
 // CHECK-NEXT:        [[NX]] = [[Y]];
@@ -100,10 +110,12 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:        [[Y]] = [[NY]];
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input([[X]]);
 // CHECK-NEXT:      params_t1.add_output(ext_o1);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
@@ -148,32 +160,38 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 // CHECK-NEXT:      if (f) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 0: Graph @pick
+// CHECK-NEXT:          {
 // CHECK-NEXT:          GraphTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_input(ext_a);
 // CHECK-NEXT:          params_t0.add_inout(ext_b);
 // CHECK-NEXT:          entry_graph_pick_Config params_t0_config;
 // CHECK-NEXT:          params_t0_config.layout.capture(params_t0);
 // CHECK-NEXT:          {{^ +}}rt_submit_graph(&entry_graph_pick, params_t0, params_t0_config);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:        r = ext_a;
 // CHECK-NEXT:      }
 // CHECK-NEXT:      else {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 1: Graph @pick
+// CHECK-NEXT:          {
 // CHECK-NEXT:          GraphTaskArgs params_t1;
 // CHECK-NEXT:          params_t1.add_input(ext_a);
 // CHECK-NEXT:          params_t1.add_inout(ext_c);
 // CHECK-NEXT:          entry_graph_pick_Config params_t1_config;
 // CHECK-NEXT:          params_t1_config.layout.capture(params_t1);
 // CHECK-NEXT:          {{^ +}}rt_submit_graph(&entry_graph_pick, params_t1, params_t1_config);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:        r = ext_c;
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(r);
 // CHECK-NEXT:      params_t2.add_inout(ext_b);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {

@@ -20,11 +20,13 @@
 // CHECK-NEXT:      uint32_t w3_index[1] = {3};
 // CHECK-NEXT:      const float w3 = get_tensor_data<float>(ext_weights, 1, w3_index);
 // CHECK-NEXT:      // Task 0: @gather
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_x);
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(len));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      const int32_t total = (int32_t)((uint32_t)(len) + (uint32_t)(first));
 // CHECK-NEXT:      uint32_t write_index[2] = {1, (uint32_t)(b)};
 // CHECK-NEXT:      set_tensor_data<int32_t>(ext_flags, 2, write_index, total);

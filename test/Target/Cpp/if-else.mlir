@@ -18,32 +18,38 @@
 // CHECK-NEXT:      if (condition) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 0: @kernel_a
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_input(ext_a);
 // CHECK-NEXT:          params_t0.add_input(ext_b);
 // CHECK-NEXT:          params_t0.add_output(ext_c);
 // CHECK-NEXT:          rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      else {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 1: @kernel_b
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t1;
 // CHECK-NEXT:          params_t1.add_input(ext_a);
 // CHECK-NEXT:          params_t1.add_input(ext_b);
 // CHECK-NEXT:          params_t1.add_output(ext_c);
 // CHECK-NEXT:          rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      const bool big = (n) > ((int64_t)8);
 // CHECK-NEXT:      if (big) {
 // CHECK-NEXT:        PTO2_SCOPE() {
 // CHECK-NEXT:          // Task 2: @kernel_a
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t2;
 // CHECK-NEXT:          params_t2.add_input(ext_c);
 // CHECK-NEXT:          params_t2.add_input(ext_b);
 // CHECK-NEXT:          params_t2.add_output(ext_c);
 // CHECK-NEXT:          rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      ChipTensor pick{};
@@ -57,11 +63,13 @@
 // CHECK-NEXT:          TaskOutputTensors alloc_0 = alloc_tensors(tmp_ci);
 // CHECK-NEXT:          const ChipTensor& tmp = alloc_0.get_ref(0);
 // CHECK-NEXT:          // Task 3: @kernel_b
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t3;
 // CHECK-NEXT:          params_t3.add_input(ext_a);
 // CHECK-NEXT:          params_t3.add_input(ext_b);
 // CHECK-NEXT:          params_t3.add_output(tmp);
 // CHECK-NEXT:          rt_submit_aiv_task(1, params_t3);
+// CHECK-NEXT:          }
 // CHECK-NEXT:          const int64_t scaled = (int64_t)((uint64_t)(n) * (uint64_t)((int64_t)8));
 // CHECK-NEXT:          scoped = tmp;
 // CHECK-NEXT:          scoped_1 = scaled;
@@ -74,11 +82,13 @@
 // CHECK-NEXT:        pick_1 = n;
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 4: @kernel_a
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t4;
 // CHECK-NEXT:      params_t4.add_input(pick);
 // CHECK-NEXT:      params_t4.add_input(ext_b);
 // CHECK-NEXT:      params_t4.add_output(ext_c);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t4);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

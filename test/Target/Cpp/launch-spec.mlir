@@ -7,20 +7,25 @@
 
 // CHECK-LABEL: // Orchestration function: spmd
 // CHECK:         // Task 0: @proj
+// CHECK-NEXT:         {
 // CHECK-NEXT:    CoreTaskArgs params_t0;
 // CHECK-NEXT:    params_t0.add_input(ext_x);
 // CHECK-NEXT:    params_t0.add_inout(ext_y);
 // CHECK-NEXT:    params_t0.launch_spec.set_block_num(50);
 // CHECK-NEXT:    params_t0.set_allow_early_resolve(true);
 // CHECK-NEXT:    rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:    }
 // CHECK:         // Task 1: @proj
+// CHECK-NEXT:         {
 // CHECK-NEXT:    CoreTaskArgs params_t1;
 // CHECK-NEXT:    params_t1.add_input(ext_x);
 // CHECK-NEXT:    params_t1.add_inout(ext_y);
 // CHECK-NEXT:    params_t1.launch_spec.set_block_num(static_cast<int16_t>(blocks));
 // CHECK-NEXT:    params_t1.launch_spec.set_require_sync_start(true);
 // CHECK-NEXT:    rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:    }
 // CHECK:         // Task 2: @attn
+// CHECK-NEXT:         {
 // CHECK-NEXT:    CoreTaskArgs params_t2;
 // CHECK-NEXT:    params_t2.add_input(ext_x);
 // CHECK-NEXT:    params_t2.add_inout(ext_y);
@@ -29,6 +34,7 @@
 // CHECK-NEXT:    params_t2.set_allow_early_resolve(true);
 // CHECK-NEXT:    MixedKernels mixed_2 = {1, 0, 0};
 // CHECK-NEXT:    rt_submit_task(mixed_2, params_t2);
+// CHECK-NEXT:    }
 module {
   pto.kernel aiv @proj(%x: !pto.tensor<16x64xbf16>, %y: !pto.tensor<16x64xf32> {pto.direction = #pto.direction<inout>})
   pto.kernel aic @attn_cube(%x: !pto.tensor<16x64xbf16>, %y: !pto.tensor<16x64xf32> {pto.direction = #pto.direction<inout>})
@@ -51,8 +57,8 @@ module {
 
 // CHECK-LABEL: // Orchestration function: owners
 // CHECK:         PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
-// CHECK:           TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:      PTO2TaskId tid = task_0_outs.task_id();
+// CHECK:           tid = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:      }
 // CHECK-NEXT:      ChipTensor owned = ext_y;
 // CHECK-NEXT:      owned.owner_task_id = tid;
 // CHECK-NEXT:      PTO2TaskId prev = ext_x.owner_task_id;

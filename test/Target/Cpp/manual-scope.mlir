@@ -17,15 +17,19 @@
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:        // Task 0: @kernel_stripe
+// CHECK-NEXT:        PTO2TaskId first;
+// CHECK-NEXT:        {
 // CHECK-NEXT:        CoreTaskArgs params_t0;
 // CHECK-NEXT:        params_t0.add_input(ext_data);
 // CHECK-NEXT:        params_t0.add_inout(ext_out);
 // CHECK-NEXT:        params_t0.add_scalar((uint64_t)((int64_t)0));
-// CHECK-NEXT:        TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:        PTO2TaskId first = task_0_outs.task_id();
+// CHECK-NEXT:        first = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:        }
 // CHECK-NEXT:        PTO2TaskId carry = PTO2TaskId::invalid();
 // CHECK-NEXT:        for (int64_t i = (int64_t)0; i < (int64_t)4; i += (int64_t)1) {
 // CHECK-NEXT:          // Task 1: @kernel_stripe
+// CHECK-NEXT:          PTO2TaskId tid;
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t1;
 // CHECK-NEXT:          params_t1.add_input(ext_data);
 // CHECK-NEXT:          params_t1.add_inout(ext_out);
@@ -35,11 +39,12 @@
 // CHECK-NEXT:          if (carry.is_valid()) params_t1_deps[params_t1_deps_count++] = carry;
 // CHECK-NEXT:          params_t1_deps[params_t1_deps_count++] = first;
 // CHECK-NEXT:          params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
-// CHECK-NEXT:          TaskOutputTensors task_1_outs = rt_submit_aiv_task(0, params_t1);
-// CHECK-NEXT:          PTO2TaskId tid = task_1_outs.task_id();
+// CHECK-NEXT:          tid = rt_submit_aiv_task(0, params_t1).task_id();
+// CHECK-NEXT:          }
 // CHECK-NEXT:          carry = tid;
 // CHECK-NEXT:        }
 // CHECK-NEXT:        // Task 2: @kernel_stripe
+// CHECK-NEXT:        {
 // CHECK-NEXT:        CoreTaskArgs params_t2;
 // CHECK-NEXT:        params_t2.add_input(ext_data);
 // CHECK-NEXT:        params_t2.add_inout(ext_out);
@@ -51,13 +56,16 @@
 // CHECK-NEXT:        if (PTO2TaskId::invalid().is_valid()) params_t2_deps[params_t2_deps_count++] = PTO2TaskId::invalid();
 // CHECK-NEXT:        params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @kernel_stripe
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_input(ext_data);
 // CHECK-NEXT:      params_t3.add_inout(ext_out);
 // CHECK-NEXT:      params_t3.add_scalar((uint64_t)((int64_t)0));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -103,6 +111,8 @@ module {
 // CHECK-NEXT:    for (int64_t i = (int64_t)0; i < (int64_t)4; i += (int64_t)1) {
 // CHECK-NEXT:      PTO2TaskId prev = carry[i];
 // CHECK-NEXT:      // Task 0: @kernel_stripe
+// CHECK-NEXT:      PTO2TaskId tid;
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_data);
 // CHECK-NEXT:      params_t0.add_inout(ext_out);
@@ -111,18 +121,21 @@ module {
 // CHECK-NEXT:      uint32_t params_t0_deps_count = 0;
 // CHECK-NEXT:      if (prev.is_valid()) params_t0_deps[params_t0_deps_count++] = prev;
 // CHECK-NEXT:      params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
-// CHECK-NEXT:      TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:      PTO2TaskId tid = task_0_outs.task_id();
+// CHECK-NEXT:      tid = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:      }
 // CHECK-NEXT:      carry[i] = tid;
 // CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 1: @kernel_stripe
+// CHECK-NEXT:    PTO2TaskId fresh;
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t1;
 // CHECK-NEXT:    params_t1.add_input(ext_data);
 // CHECK-NEXT:    params_t1.add_inout(ext_out);
 // CHECK-NEXT:    params_t1.add_scalar((uint64_t)((int64_t)0));
-// CHECK-NEXT:    TaskOutputTensors task_1_outs = rt_submit_aiv_task(0, params_t1);
-// CHECK-NEXT:    PTO2TaskId fresh = task_1_outs.task_id();
+// CHECK-NEXT:    fresh = rt_submit_aiv_task(0, params_t1).task_id();
+// CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 2: @kernel_stripe
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t2;
 // CHECK-NEXT:    params_t2.add_input(ext_data);
 // CHECK-NEXT:    params_t2.add_inout(ext_out);
@@ -135,6 +148,7 @@ module {
 // CHECK-NEXT:    params_t2_deps[params_t2_deps_count++] = fresh;
 // CHECK-NEXT:    params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
 // CHECK-NEXT:    rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  }
@@ -186,10 +200,12 @@ module {
 // CHECK-NEXT:      ChipTensor kept{};
 // CHECK-NEXT:      PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:        // Task 0: @fill
+// CHECK-NEXT:        PTO2TaskId t;
+// CHECK-NEXT:        {
 // CHECK-NEXT:        CoreTaskArgs params_t0;
 // CHECK-NEXT:        params_t0.add_output(buf);
-// CHECK-NEXT:        TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:        PTO2TaskId t = task_0_outs.task_id();
+// CHECK-NEXT:        t = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:        }
 // CHECK-NEXT:        const int64_t m = (int64_t)((uint64_t)(n) * (uint64_t)((int64_t)2));
 // CHECK-NEXT:        const bool {{.*}} = (uint64_t)(m) <= (uint64_t)((int64_t)4294967295);
 // CHECK-NEXT:        if (!({{.*}})) { fprintf(stderr, "%s\n", "'local': 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"); abort(); }
@@ -198,6 +214,7 @@ module {
 // CHECK-NEXT:        TaskOutputTensors alloc_1 = alloc_tensors(local_ci);
 // CHECK-NEXT:        const ChipTensor& local = alloc_1.get_ref(0);
 // CHECK-NEXT:        // Task 1: @fill
+// CHECK-NEXT:        {
 // CHECK-NEXT:        CoreTaskArgs params_t1;
 // CHECK-NEXT:        params_t1.add_output(local);
 // CHECK-NEXT:        PTO2TaskId params_t1_deps[1];
@@ -205,18 +222,23 @@ module {
 // CHECK-NEXT:        params_t1_deps[params_t1_deps_count++] = t;
 // CHECK-NEXT:        params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:        }
 // CHECK-NEXT:        kept = local;
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(buf);
 // CHECK-NEXT:      params_t2.add_inout(ext_o);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_input(kept);
 // CHECK-NEXT:      params_t3.add_inout(ext_o);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -250,14 +272,16 @@ module {
 // CHECK-NEXT:        PTO2TaskId carry_1 = PTO2TaskId::invalid();
 // CHECK-NEXT:        for (int64_t i = (int64_t)0; i < n; i += (int64_t)1) {
 // CHECK-NEXT:          // Task 0: @k
+// CHECK-NEXT:          PTO2TaskId t;
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_inout(ext_x);
 // CHECK-NEXT:          PTO2TaskId params_t0_deps[1];
 // CHECK-NEXT:          uint32_t params_t0_deps_count = 0;
 // CHECK-NEXT:          if (carry_1.is_valid()) params_t0_deps[params_t0_deps_count++] = carry_1;
 // CHECK-NEXT:          params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
-// CHECK-NEXT:          TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:          PTO2TaskId t = task_0_outs.task_id();
+// CHECK-NEXT:          t = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:          }
 // CHECK-NEXT:          PTO2TaskId next_carry = PTO2TaskId::invalid();
 // CHECK-NEXT:          next_carry = t;
 // CHECK-NEXT:          PTO2TaskId next_carry_1 = PTO2TaskId::invalid();
@@ -300,14 +324,16 @@ module {
 // CHECK-NEXT:        PTO2TaskId last = PTO2TaskId::invalid();
 // CHECK-NEXT:        PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:          // Task 0: @k
+// CHECK-NEXT:          PTO2TaskId tid;
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_inout(ext_x);
 // CHECK-NEXT:          PTO2TaskId params_t0_deps[1];
 // CHECK-NEXT:          uint32_t params_t0_deps_count = 0;
 // CHECK-NEXT:          if (carry.is_valid()) params_t0_deps[params_t0_deps_count++] = carry;
 // CHECK-NEXT:          params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
-// CHECK-NEXT:          TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:          PTO2TaskId tid = task_0_outs.task_id();
+// CHECK-NEXT:          tid = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:          }
 // CHECK-NEXT:          last = tid;
 // CHECK-NEXT:        }
 // CHECK-NEXT:        carry = last;
@@ -343,10 +369,12 @@ module {
 // CHECK-NEXT:    bool f = orch_args.scalar<bool>(0);
 // CHECK-NEXT:    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      PTO2TaskId t;
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
-// CHECK-NEXT:      TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:      PTO2TaskId t = task_0_outs.task_id();
+// CHECK-NEXT:      t = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:      }
 // CHECK-NEXT:      PTO2TaskId picked[2];
 // CHECK-NEXT:      if (f) {
 // CHECK-NEXT:        PTO2TaskId both[2];
@@ -359,6 +387,7 @@ module {
 // CHECK-NEXT:        for (uint32_t k = 0; k < 2; ++k) picked[k] = neither[k];
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_x);
 // CHECK-NEXT:      PTO2TaskId params_t1_deps[2];
@@ -368,6 +397,7 @@ module {
 // CHECK-NEXT:      }
 // CHECK-NEXT:      params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -401,6 +431,7 @@ module {
 // CHECK-NEXT:      for (uint32_t k = 0; k < 2; ++k) ids[k] = PTO2TaskId::invalid();
 // CHECK-NEXT:      if (f) {
 // CHECK-NEXT:        // Task 0: @k
+// CHECK-NEXT:        {
 // CHECK-NEXT:        CoreTaskArgs params_t0;
 // CHECK-NEXT:        params_t0.add_input(ext_a);
 // CHECK-NEXT:        params_t0.add_inout(ext_c);
@@ -411,15 +442,19 @@ module {
 // CHECK-NEXT:        }
 // CHECK-NEXT:        params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @k
+// CHECK-NEXT:      PTO2TaskId t;
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(ext_a);
 // CHECK-NEXT:      params_t1.add_inout(ext_c);
-// CHECK-NEXT:      TaskOutputTensors task_1_outs = rt_submit_aiv_task(0, params_t1);
-// CHECK-NEXT:      PTO2TaskId t = task_1_outs.task_id();
+// CHECK-NEXT:      t = rt_submit_aiv_task(0, params_t1).task_id();
+// CHECK-NEXT:      }
 // CHECK-NEXT:      ids[(int64_t)0] = t;
 // CHECK-NEXT:      // Task 2: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(ext_a);
 // CHECK-NEXT:      params_t2.add_inout(ext_c);
@@ -430,6 +465,7 @@ module {
 // CHECK-NEXT:      }
 // CHECK-NEXT:      params_t2.set_dependencies(params_t2_deps, params_t2_deps_count);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -469,6 +505,8 @@ module {
 // CHECK-NEXT:        PTO2TaskId slots[4];
 // CHECK-NEXT:        PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
 // CHECK-NEXT:          // Task 0: @k
+// CHECK-NEXT:          PTO2TaskId prod;
+// CHECK-NEXT:          {
 // CHECK-NEXT:          CoreTaskArgs params_t0;
 // CHECK-NEXT:          params_t0.add_inout(ext_x);
 // CHECK-NEXT:          params_t0.add_scalar((uint64_t)(i));
@@ -478,8 +516,8 @@ module {
 // CHECK-NEXT:            if (carry[k].is_valid()) params_t0_deps[params_t0_deps_count++] = carry[k];
 // CHECK-NEXT:          }
 // CHECK-NEXT:          params_t0.set_dependencies(params_t0_deps, params_t0_deps_count);
-// CHECK-NEXT:          TaskOutputTensors task_0_outs = rt_submit_aiv_task(0, params_t0);
-// CHECK-NEXT:          PTO2TaskId prod = task_0_outs.task_id();
+// CHECK-NEXT:          prod = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK-NEXT:          }
 // CHECK-NEXT:          carry[i] = prod;
 // CHECK-NEXT:          for (uint32_t k = 0; k < 4; ++k) slots[k] = carry[k];
 // CHECK-NEXT:        }
@@ -515,7 +553,7 @@ module {
 // the array are skipped at run time.
 // CHECK-LABEL: // Orchestration function: many_deps
 // CHECK:         PTO2TaskId ids[20];
-// CHECK:         PTO2TaskId t0 = task_0_outs.task_id();
+// CHECK:         t0 = rt_submit_aiv_task(0, params_t0).task_id();
 // CHECK:         CoreTaskArgs params_t1;
 // CHECK-NEXT:    params_t1.add_inout(ext_y);
 // CHECK-NEXT:    PTO2TaskId params_t1_deps[21];

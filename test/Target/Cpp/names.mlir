@@ -58,65 +58,85 @@
 // CHECK-NEXT:      const int64_t k_1 = (int64_t)((uint64_t)(k) + (uint64_t)(to_u64_));
 // CHECK-NEXT:      const int64_t v_ = (int64_t)((uint64_t)(k_1) + (uint64_t)(main_));
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0_1;
 // CHECK-NEXT:      params_t0_1.add_input(ext_int);
 // CHECK-NEXT:      params_t0_1.add_output(params_t0);
 // CHECK-NEXT:      params_t0_1.add_scalar((uint64_t)(v_));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0_1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(ext_a_b);
 // CHECK-NEXT:      params_t1.add_output(alloc_0);
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(while_));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(ext_arg2);
 // CHECK-NEXT:      params_t2.add_output(x_2);
 // CHECK-NEXT:      params_t2.add_scalar((uint64_t)(task_0_outs));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_input(params_t0);
 // CHECK-NEXT:      params_t3.add_output(class_);
 // CHECK-NEXT:      params_t3.add_scalar((uint64_t)(v));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 4: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t4;
 // CHECK-NEXT:      params_t4.add_input(alloc_0);
 // CHECK-NEXT:      params_t4.add_output(a_b);
 // CHECK-NEXT:      params_t4.add_scalar((uint64_t)(a_b_c));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t4);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 5: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t5;
 // CHECK-NEXT:      params_t5.add_input(x_2);
 // CHECK-NEXT:      params_t5.add_output(tmp);
 // CHECK-NEXT:      params_t5.add_scalar((uint64_t)(x_4));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t5);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 6: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t6;
 // CHECK-NEXT:      params_t6.add_input(class_);
 // CHECK-NEXT:      params_t6.add_output(x_3);
 // CHECK-NEXT:      params_t6.add_scalar((uint64_t)(v_9));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t6);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 7: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t7;
 // CHECK-NEXT:      params_t7.add_input(a_b);
 // CHECK-NEXT:      params_t7.add_output(tmp);
 // CHECK-NEXT:      params_t7.add_scalar((uint64_t)(x_y));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t7);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 8: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t8;
 // CHECK-NEXT:      params_t8.add_input(x_3);
 // CHECK-NEXT:      params_t8.add_output(tmp);
 // CHECK-NEXT:      params_t8.add_scalar((uint64_t)(k));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t8);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 9: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t9;
 // CHECK-NEXT:      params_t9.add_input(x_3);
 // CHECK-NEXT:      params_t9.add_output(tmp);
 // CHECK-NEXT:      params_t9.add_scalar((uint64_t)(k_1));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t9);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -177,6 +197,7 @@ module {
 // CHECK-NEXT:    int64_t Nk = orch_args.scalar<int64_t>(6);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_c);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(NULL_));
@@ -187,6 +208,7 @@ module {
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(N2_));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(Nk));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -217,13 +239,17 @@ module {
 // CHECK-NEXT:    const ChipTensor& ext_x = orch_args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @k_
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @k_static_assert(false);
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_x);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -253,17 +279,23 @@ module {
 // CHECK-NEXT:    const ChipTensor& ext_x = orch_args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @k__/
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_x);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @k__/
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_x);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @k__=
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_inout(ext_x);
 // CHECK-NEXT:      rt_submit_aiv_task(2, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -292,10 +324,12 @@ module {
 // CHECK-NEXT:      const int64_t v__x = (int64_t)((uint64_t)(n) + (uint64_t)(n));
 // CHECK-NEXT:      const int64_t a__b = (int64_t)((uint64_t)(v__x) + (uint64_t)(n));
 // CHECK-NEXT:      // Task 0: @k
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_c);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(a__b));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

@@ -31,17 +31,21 @@
 // CHECK-NEXT:      TaskOutputTensors alloc_0 = alloc_tensors(c_ci);
 // CHECK-NEXT:      const ChipTensor& c = alloc_0.get_ref(0);
 // CHECK-NEXT:      // Task 0: @kernel_add
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_a);
 // CHECK-NEXT:      params_t0.add_input(ext_b);
 // CHECK-NEXT:      params_t0.add_output(c);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @kernel_add
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(c);
 // CHECK-NEXT:      params_t1.add_input(ext_b);
 // CHECK-NEXT:      params_t1.add_output(ext_d);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-EMPTY:

@@ -18,40 +18,52 @@
 // CHECK-NEXT:      TaskOutputTensors alloc_0 = alloc_tensors(tmp_ci);
 // CHECK-NEXT:      const ChipTensor& tmp = alloc_0.get_ref(0);
 // CHECK-NEXT:      // Task 0: @kernel_add
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_a);
 // CHECK-NEXT:      params_t0.add_input(ext_b);
 // CHECK-NEXT:      params_t0.add_output(ext_output);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @kernel_use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(ext_output);
 // CHECK-NEXT:      params_t1.add_inout(ext_output);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @kernel_use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(ext_a);
 // CHECK-NEXT:      params_t2.add_inout(ext_output);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @kernel_add
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_input(ext_output);
 // CHECK-NEXT:      params_t3.add_input(ext_b);
 // CHECK-NEXT:      params_t3.add_output(tmp);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      uint32_t win_shapes[1] = {16};
 // CHECK-NEXT:      uint32_t win_offsets[1] = {16};
 // CHECK-NEXT:      ChipTensor win = ext_big.view(win_shapes, win_offsets);
 // CHECK-NEXT:      // Task 4: @kernel_use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t4;
 // CHECK-NEXT:      params_t4.add_input(tmp);
 // CHECK-NEXT:      params_t4.add_inout(win);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t4);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 5: @kernel_use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t5;
 // CHECK-NEXT:      params_t5.add_input(win);
 // CHECK-NEXT:      params_t5.add_inout(win);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t5);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

@@ -19,19 +19,23 @@
 // CHECK-NEXT:      const ChipTensor& buf = alloc_0.get_ref(0);
 // CHECK-NEXT:      const ChipTensor& work = alloc_0.get_ref(1);
 // CHECK-NEXT:      // Task 0: @step
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_in);
 // CHECK-NEXT:      params_t0.add_input(ext_in);
 // CHECK-NEXT:      params_t0.add_output(buf);
 // CHECK-NEXT:      params_t0.add_inout(ext_acc);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @step
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(buf);
 // CHECK-NEXT:      params_t1.add_input(ext_acc);
 // CHECK-NEXT:      params_t1.add_output(ext_out);
 // CHECK-NEXT:      params_t1.add_inout(work);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

@@ -28,6 +28,7 @@
 // CHECK-NEXT:    const ChipTensor& prod_1 = task_0_outs.get_ref(1);
 // CHECK-NEXT:    PTO2TaskId prod_2 = task_0_outs.task_id();
 // CHECK-NEXT:    // Task 1: @consume
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t1;
 // CHECK-NEXT:    params_t1.add_input(prod);
 // CHECK-NEXT:    params_t1.add_input(prod_1);
@@ -37,6 +38,7 @@
 // CHECK-NEXT:    params_t1_deps[params_t1_deps_count++] = prod_2;
 // CHECK-NEXT:    params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
 // CHECK-NEXT:    rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:    }
 // CHECK-NEXT:    // Task 2: @produce
 // CHECK-NEXT:    CoreTaskArgs params_t2;
 // CHECK-NEXT:    params_t2.add_input(ext_x);
@@ -52,11 +54,13 @@
 // CHECK-NEXT:    TaskOutputTensors task_2_outs = rt_submit_aiv_task(0, params_t2);
 // CHECK-NEXT:    const ChipTensor& again = task_2_outs.get_ref(1);
 // CHECK-NEXT:    // Task 3: @consume
+// CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t3;
 // CHECK-NEXT:    params_t3.add_input(prod);
 // CHECK-NEXT:    params_t3.add_input(again);
 // CHECK-NEXT:    params_t3.add_inout(ext_acc);
 // CHECK-NEXT:    rt_submit_aiv_task(1, params_t3);
+// CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  }
 

@@ -25,6 +25,7 @@
 // CHECK-NEXT:    double eps = orch_args.scalar<double>(7);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @ints
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_o);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(flag));
@@ -34,13 +35,17 @@
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(n64));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(idx));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @floats
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_o);
 // CHECK-NEXT:      params_t1.add_scalar(to_u64(scale));
 // CHECK-NEXT:      params_t1.add_scalar(to_u64(eps));
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @ints
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_inout(ext_o);
 // CHECK-NEXT:      params_t2.add_scalar((uint64_t)(true));
@@ -50,22 +55,28 @@
 // CHECK-NEXT:      params_t2.add_scalar((uint64_t)((int64_t)5000000000));
 // CHECK-NEXT:      params_t2.add_scalar((uint64_t)((int64_t)7));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @floats
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_inout(ext_o);
 // CHECK-NEXT:      params_t3.add_scalar(to_u64(5.000000000e-01f));
 // CHECK-NEXT:      params_t3.add_scalar(to_u64(-1.50000000000000000e+10));
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      const float twice = (scale) * (5.000000000e-01f);
 // CHECK-NEXT:      const double wide = (double)(twice);
 // CHECK-NEXT:      const int64_t next = (int64_t)((uint64_t)(idx) + (uint64_t)((int64_t)7));
 // CHECK-NEXT:      // Task 4: @floats
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t4;
 // CHECK-NEXT:      params_t4.add_inout(ext_o);
 // CHECK-NEXT:      params_t4.add_scalar(to_u64(twice));
 // CHECK-NEXT:      params_t4.add_scalar(to_u64(wide));
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t4);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 5: @ints
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t5;
 // CHECK-NEXT:      params_t5.add_inout(ext_o);
 // CHECK-NEXT:      params_t5.add_scalar((uint64_t)(flag));
@@ -75,6 +86,7 @@
 // CHECK-NEXT:      params_t5.add_scalar((uint64_t)(n64));
 // CHECK-NEXT:      params_t5.add_scalar((uint64_t)(next));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t5);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 // CHECK-EMPTY:
@@ -119,29 +131,37 @@ module {
 // CHECK-NEXT:    const ChipTensor& ext_o = orch_args.tensor(0).ref();
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      // Task 0: @floats
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_o);
 // CHECK-NEXT:      params_t0.add_scalar(to_u64(1.401298460e-45f));
 // CHECK-NEXT:      params_t0.add_scalar(to_u64(1.00000000000000010e-01));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @floats
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_o);
 // CHECK-NEXT:      params_t1.add_scalar(to_u64(3.402823470e+38f));
 // CHECK-NEXT:      params_t1.add_scalar(to_u64(-0.0e+00));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @floats
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_inout(ext_o);
 // CHECK-NEXT:      params_t2.add_scalar(to_u64(1.000000010e-01f));
 // CHECK-NEXT:      params_t2.add_scalar(to_u64(4.94065645841246540e-324));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @floats
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_inout(ext_o);
 // CHECK-NEXT:      params_t3.add_scalar(to_u64(1.677721600e+07f));
 // CHECK-NEXT:      params_t3.add_scalar(to_u64(1.79769313486231570e+308));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -192,6 +212,7 @@ module {
 // CHECK-NEXT:      const int64_t u64 = (int64_t)(bool)(f);
 // CHECK-NEXT:      const int64_t e32 = (int64_t)(x32);
 // CHECK-NEXT:      // Task 0: @ints
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_o);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(d32));
@@ -200,7 +221,9 @@ module {
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(di));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(e64));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @ints
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_o);
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(s32));
@@ -209,7 +232,9 @@ module {
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(di));
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(u64));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @ints
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_inout(ext_o);
 // CHECK-NEXT:      params_t2.add_scalar((uint64_t)(r32));
@@ -218,11 +243,13 @@ module {
 // CHECK-NEXT:      params_t2.add_scalar((uint64_t)(di));
 // CHECK-NEXT:      params_t2.add_scalar((uint64_t)(e32));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      const bool lt = (uint32_t)(x32) < (uint32_t)((int32_t)2);
 // CHECK-NEXT:      const bool le = (uint8_t)(x8) <= (uint8_t)((int8_t)3);
 // CHECK-NEXT:      const bool gt = (uint16_t)(x16) > (uint16_t)((int16_t)5);
 // CHECK-NEXT:      const bool ge = (uint64_t)(idx) >= (uint64_t)((int64_t)3);
 // CHECK-NEXT:      // Task 3: @bools
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_inout(ext_o);
 // CHECK-NEXT:      params_t3.add_scalar((uint64_t)(lt));
@@ -230,9 +257,11 @@ module {
 // CHECK-NEXT:      params_t3.add_scalar((uint64_t)(gt));
 // CHECK-NEXT:      params_t3.add_scalar((uint64_t)(ge));
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      const bool low64 = (((w) & 1) != 0);
 // CHECK-NEXT:      const bool low32 = (((x32) & 1) != 0);
 // CHECK-NEXT:      // Task 4: @bools
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t4;
 // CHECK-NEXT:      params_t4.add_inout(ext_o);
 // CHECK-NEXT:      params_t4.add_scalar((uint64_t)(low64));
@@ -240,12 +269,15 @@ module {
 // CHECK-NEXT:      params_t4.add_scalar((uint64_t)(f));
 // CHECK-NEXT:      params_t4.add_scalar((uint64_t)(g));
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t4);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      const float sf = (float)((f) ? -1 : 0);
 // CHECK-NEXT:      // Task 5: @floats
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t5;
 // CHECK-NEXT:      params_t5.add_inout(ext_o);
 // CHECK-NEXT:      params_t5.add_scalar(to_u64(sf));
 // CHECK-NEXT:      rt_submit_aiv_task(2, params_t5);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -313,6 +345,7 @@ module {
 // CHECK-NEXT:      const int64_t u = (int64_t)(uint16_t)(x16);
 // CHECK-NEXT:      const int32_t b = (int32_t)(bool)(f);
 // CHECK-NEXT:      // Task 0: @ints
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_o);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(w));
@@ -320,11 +353,13 @@ module {
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(u));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(b));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      const int64_t i = (int64_t)((f) ? -1 : 0);
 // CHECK-NEXT:      const bool low = (((idx) & 1) != 0);
 // CHECK-NEXT:      const int64_t s = (int64_t)(x8);
 // CHECK-NEXT:      const int16_t n16 = (int16_t)(idx);
 // CHECK-NEXT:      // Task 1: @casts
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_inout(ext_o);
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(i));
@@ -332,6 +367,7 @@ module {
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(s));
 // CHECK-NEXT:      params_t1.add_scalar((uint64_t)(n16));
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 
@@ -380,6 +416,7 @@ module {
 // CHECK-NEXT:      const bool differ = (p) != (q);
 // CHECK-NEXT:      const bool sel = (p) ? (q) : (not_p);
 // CHECK-NEXT:      // Task 0: @bools
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_inout(ext_o);
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(both));
@@ -390,6 +427,7 @@ module {
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(differ));
 // CHECK-NEXT:      params_t0.add_scalar((uint64_t)(sel));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

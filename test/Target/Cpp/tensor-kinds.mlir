@@ -40,11 +40,13 @@
 // CHECK-NEXT:      uint32_t top_offsets[2] = {16, 0};
 // CHECK-NEXT:      ChipTensor top = ext_nd.view(top_shapes, top_offsets);
 // CHECK-NEXT:      // Task 0: @use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(top);
 // CHECK-NEXT:      params_t0.add_input(ext_dn);
 // CHECK-NEXT:      params_t0.add_output(tmp);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @use
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(tmp);
@@ -55,12 +57,15 @@
 // CHECK-NEXT:      TaskOutputTensors task_1_outs = rt_submit_aiv_task(0, params_t1);
 // CHECK-NEXT:      const ChipTensor& fresh = task_1_outs.get_ref(0);
 // CHECK-NEXT:      // Task 2: @use
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(fresh);
 // CHECK-NEXT:      params_t2.add_input(ext_dn);
 // CHECK-NEXT:      params_t2.add_output(ext_out);
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @fill_all
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_output(h);
 // CHECK-NEXT:      params_t3.add_output(bh);
@@ -70,6 +75,7 @@
 // CHECK-NEXT:      params_t3.add_output(q64);
 // CHECK-NEXT:      params_t3.add_output(mask);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

@@ -19,6 +19,7 @@
 // CHECK-NEXT:      TaskOutputTensors alloc_0 = alloc_tensors(lo_ci);
 // CHECK-NEXT:      const ChipTensor& lo = alloc_0.get_ref(0);
 // CHECK-NEXT:      // Task 0: @kernel_softmax
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_sij);
 // CHECK-NEXT:      params_t0.add_inout(ext_pij);
@@ -26,25 +27,32 @@
 // CHECK-NEXT:      params_t0.add_inout(ext_lij);
 // CHECK-NEXT:      params_t0.add_scalar(to_u64(scale));
 // CHECK-NEXT:      rt_submit_aiv_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 1: @kernel_split
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(ext_pij);
 // CHECK-NEXT:      params_t1.add_output(lo);
 // CHECK-NEXT:      params_t1.add_output(ext_mij);
 // CHECK-NEXT:      params_t1.add_inout(ext_lij);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 2: @kernel_combine
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(lo);
 // CHECK-NEXT:      params_t2.add_input(ext_lij);
 // CHECK-NEXT:      params_t2.add_output(ext_pij);
 // CHECK-NEXT:      rt_submit_aiv_task(3, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 3: @kernel_combine
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t3;
 // CHECK-NEXT:      params_t3.add_input(ext_mij);
 // CHECK-NEXT:      params_t3.add_input(ext_mij);
 // CHECK-NEXT:      params_t3.add_output(ext_pij);
 // CHECK-NEXT:      rt_submit_aiv_task(3, params_t3);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      // Task 4: @kernel_halves
 // CHECK-NEXT:      CoreTaskArgs params_t4;
 // CHECK-NEXT:      params_t4.add_input(ext_pij);
@@ -58,11 +66,13 @@
 // CHECK-NEXT:      const ChipTensor& half = task_4_outs.get_ref(0);
 // CHECK-NEXT:      const ChipTensor& half_1 = task_4_outs.get_ref(1);
 // CHECK-NEXT:      // Task 5: @kernel_combine
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t5;
 // CHECK-NEXT:      params_t5.add_input(half_1);
 // CHECK-NEXT:      params_t5.add_input(half);
 // CHECK-NEXT:      params_t5.add_output(ext_pij);
 // CHECK-NEXT:      rt_submit_aiv_task(3, params_t5);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

@@ -31,11 +31,13 @@
 // CHECK-NEXT:      ChipTensor wq = wl.view(wq_shapes, wq_offsets);
 // CHECK-NEXT:      ChipTensor wt = wq.transpose(0, 1);
 // CHECK-NEXT:      // Task 0: @mm
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t0;
 // CHECK-NEXT:      params_t0.add_input(ext_x);
 // CHECK-NEXT:      params_t0.add_input(wt);
 // CHECK-NEXT:      params_t0.add_inout(ext_y);
 // CHECK-NEXT:      rt_submit_aic_task(0, params_t0);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      ChipTensor xt = ext_x.transpose(1, 0);
 // CHECK-NEXT:      const bool {{.*}} = (uint64_t)(rows) <= (uint64_t)((int64_t)4294967295);
 // CHECK-NEXT:      if (!({{.*}})) { fprintf(stderr, "%s\n", "'head': 'pto.slice' dynamic size 0 is outside [0, 4294967295], what the runtime can take"); abort(); }
@@ -48,21 +50,25 @@
 // CHECK-NEXT:      tail_shapes[0] = tail_offsets[0] >= ext_w.shapes[0] ? 0u : (tail_shapes[0] < ext_w.shapes[0] - tail_offsets[0] ? tail_shapes[0] : ext_w.shapes[0] - tail_offsets[0]);
 // CHECK-NEXT:      ChipTensor tail = ext_w.view(tail_shapes, tail_offsets);
 // CHECK-NEXT:      // Task 1: @dyn
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t1;
 // CHECK-NEXT:      params_t1.add_input(head);
 // CHECK-NEXT:      params_t1.add_output(tail);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t1);
+// CHECK-NEXT:      }
 // CHECK-NEXT:      uint32_t rows_flat_shapes[1] = {8192};
 // CHECK-NEXT:      uint32_t rows_flat_offsets[1] = {8192};
 // CHECK-NEXT:      ChipTensor rows_flat = ext_flat.view(rows_flat_shapes, rows_flat_offsets);
 // CHECK-NEXT:      uint32_t as_matrix_shapes[2] = {128, 64};
 // CHECK-NEXT:      ChipTensor as_matrix = rows_flat.reshape(as_matrix_shapes, 2);
 // CHECK-NEXT:      // Task 2: @mm
+// CHECK-NEXT:      {
 // CHECK-NEXT:      CoreTaskArgs params_t2;
 // CHECK-NEXT:      params_t2.add_input(as_matrix);
 // CHECK-NEXT:      params_t2.add_input(wt);
 // CHECK-NEXT:      params_t2.add_inout(ext_y);
 // CHECK-NEXT:      rt_submit_aic_task(0, params_t2);
+// CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
 

@@ -833,9 +833,19 @@ LogicalResult DimOp::verify() {
 OpFoldResult DimOp::fold(FoldAdaptor) {
   TensorType type = getSource().getType();
   int64_t axis = getAxisAttr().getInt();
-  if (axis < 0 || axis >= type.getRank() || type.isDynamicDim(axis))
+  if (axis < 0 || axis >= type.getRank())
     return {};
-  return IntegerAttr::get(IndexType::get(getContext()), type.getDimSize(axis));
+  if (!type.isDynamicDim(axis))
+    return IntegerAttr::get(IndexType::get(getContext()),
+                            type.getDimSize(axis));
+  // A dynamic extent of an allocation is the size it was made with.
+  unsigned dynamicIndex = type.getDynamicDimIndex(axis);
+  if (auto create = getSource().getDefiningOp<CreateOp>())
+    return create.getDynamicSizes()[dynamicIndex];
+  if (auto alloc = getSource().getDefiningOp<AllocTensorsOp>())
+    return alloc.getDynamicSizesOf(cast<OpResult>(getSource())
+                                       .getResultNumber())[dynamicIndex];
+  return {};
 }
 
 void DimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
