@@ -28,9 +28,15 @@ Scenes:
     simpler's ``tensormap_and_ringbuffer/vector_example`` with its
     hand-written orchestration (9-17 s): a quick smoke test of the setup;
     reports whether its golden check passed.
+``examples``
+    simpler's own scene tests (``--example PATH``, repeatable, relative to
+    SIMPLER_ROOT; default every ``examples/a2a3/*/*/test_*.py`` but the
+    Qwen3 ones, whose 40-layer fixture needs 38 GiB) with their hand-written
+    orchestrations, one after the other: per scene whether it completed and
+    its golden passed, with the reason when not.
 
-Exit status: 0 when every run completed (and, for ``vector``, the golden
-passed); 1 when a run crashed, timed out or a golden failed; 2 when the setup
+Exit status: 0 when every run completed (and, for ``vector`` and
+``examples``, every golden passed); 1 when a run crashed, timed out or a golden failed; 2 when the setup
 is missing or an input is wrong. Differences between the port and the
 hand-written runs are reported, not judged (``--json FILE`` writes them for
 test/python/test_realruntime.py).
@@ -203,21 +209,39 @@ def crash_reason(rc: int | None, log_path: Path) -> str:
     return f"exit status {rc}"
 
 
-# ---------------------------------------------------------------- vector scene
-def run_vector(sim: Sim, work: Path, args) -> dict:
-    log_path = work / "vector.log"
-    log(f"vector_example (hand-written), log {log_path}")
-    rc, secs = sim.run(["python", VECTOR_TEST, "-p", "a2a3sim", "--manual", "include", "--log-level", "timing"],
-                       log_path, {"SIMPLER_LOG_LEVEL": "TIMING"}, timeout=args.timeout)
+# --------------------------------------------------------- scenes with a golden
+def run_golden(sim: Sim, work: Path, test: str, timeout: float) -> dict:
+    """Runs one of simpler's scene tests (``test``, relative to SIMPLER_ROOT)
+    with its hand-written orchestration; reports whether its golden passed."""
+    name = Path(test).parent.name
+    runtime = Path(test).parent.parent.name
+    log_path = work / f"{runtime}.{name}.log"
+    log(f"{runtime}/{name} (hand-written), log {log_path}")
+    rc, secs = sim.run(["python", test, "-p", "a2a3sim", "--manual", "include", "--log-level", "timing"],
+                       log_path, {"SIMPLER_LOG_LEVEL": "TIMING"}, timeout=timeout)
     text = log_path.read_text(errors="replace")
     # simpler's standalone runner prints "<Class>::<case> PASSED" per case.
     golden = rc == 0 and re.search(r"::\w+ PASSED", text) is not None \
         and re.search(r"::\w+ FAILED|Golden mismatch", text) is None
-    result = {"scene": "vector", "rc": rc, "seconds": round(secs, 1), "golden_pass": golden, "log": str(log_path)}
-    print(f"vector_example hand-written: golden {'PASS' if golden else 'FAIL'} "
+    result = {"scene": f"{runtime}/{name}", "test": test, "rc": rc, "seconds": round(secs, 1),
+              "golden_pass": golden, "log": str(log_path)}
+    print(f"{runtime}/{name} hand-written: golden {'PASS' if golden else 'FAIL'} "
           f"({crash_reason(rc, log_path) if rc != 0 else 'exit 0'}), {secs:.1f} s wall")
-    if rc != 0:
+    if not golden:
         print(tail(log_path))
+    return result
+
+
+def example_tests(simpler: str) -> list[str]:
+    """simpler's a2a3 scene tests, but the Qwen3 ones (38 GiB fixture)."""
+    root = Path(simpler)
+    return [str(p.relative_to(root)) for p in sorted(root.glob("examples/a2a3/*/*/test_*.py"))
+            if "qwen3" not in p.parent.name]
+
+
+def run_vector(sim: Sim, work: Path, args) -> dict:
+    result = run_golden(sim, work, VECTOR_TEST, args.timeout)
+    result["scene"] = "vector"
     return result
 
 
@@ -368,7 +392,10 @@ def run_qwen3(sim: Sim, work: Path, args) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    parser.add_argument("--scene", choices=("qwen3", "vector"), default="qwen3")
+    parser.add_argument("--scene", choices=("qwen3", "vector", "examples"), default="qwen3")
+    parser.add_argument("--example", action="append", default=[],
+                        help="examples: a scene test, relative to SIMPLER_ROOT (repeatable; "
+                             "default every examples/a2a3/*/*/test_*.py but Qwen3)")
     parser.add_argument("--layers", type=int, default=2, help="qwen3: decoder layers (default 2; 8 at most in 24 GiB)")
     port = parser.add_mutually_exclusive_group()
     port.add_argument("--orch", type=Path, help="qwen3: the port's orchestration C++ (built at --layers)")
@@ -403,7 +430,14 @@ def main(argv=None) -> int:
         if not str(work).startswith("/tmp/"):
             raise SetupError(f"--workdir must be under /tmp (bound into the chroot): {work}")
         log(f"simpler {sim.simpler}, chroot {sim.chroot}, work {work}")
-        result = run_vector(sim, work, args) if args.scene == "vector" else run_qwen3(sim, work, args)
+        if args.scene == "vector":
+            result = run_vector(sim, work, args)
+        elif args.scene == "examples":
+            tests = args.example or example_tests(sim.simpler)
+            result = {"scene": "examples",
+                      "runs": [run_golden(sim, work, t, args.timeout) for t in tests]}
+        else:
+            result = run_qwen3(sim, work, args)
     except SetupError as e:
         print(f"[run-on-simpler] error: {e}", file=sys.stderr)
         return 2
@@ -411,6 +445,8 @@ def main(argv=None) -> int:
         args.json.write_text(json.dumps(result, indent=1))
     if args.scene == "vector":
         return 0 if result["golden_pass"] else 1
+    if args.scene == "examples":
+        return 0 if all(r["golden_pass"] for r in result["runs"]) else 1
     return 0 if all(r["status"] == "ok" for r in result["runs"]) else 1
 
 

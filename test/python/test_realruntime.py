@@ -148,3 +148,20 @@ def test_handwritten_copy_sets_the_layer_count(tmp_path):
     src.write_text("no layer count here\n")
     with pytest.raises(runner.SetupError):
         runner.handwritten_copy(sim, 3, tmp_path)
+
+
+def test_examples_scene_lists_every_a2a3_scene_but_qwen3(tmp_path):
+    """`--scene examples` runs simpler's a2a3 scene tests, the Qwen3 ones
+    excluded (their 40-layer fixture needs 38 GiB)."""
+    root = tmp_path / "simpler"
+    for scene in ("host_build_graph/benchmark_bgemm", "host_build_graph/qwen3_14b_decode",
+                  "tensormap_and_ringbuffer/vector_example", "tensormap_and_ringbuffer/qwen3_14b_decode"):
+        test = root / "examples" / "a2a3" / scene / f"test_{scene.split('/')[1]}.py"
+        test.parent.mkdir(parents=True)
+        test.write_text("")
+    (root / "examples" / "a5" / "x").mkdir(parents=True)
+    (root / "examples" / "a5" / "x" / "test_x.py").write_text("")
+    assert runner.example_tests(str(root)) == [
+        "examples/a2a3/host_build_graph/benchmark_bgemm/test_benchmark_bgemm.py",
+        "examples/a2a3/tensormap_and_ringbuffer/vector_example/test_vector_example.py",
+    ]
