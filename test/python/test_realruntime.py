@@ -165,3 +165,22 @@ def test_examples_scene_lists_every_a2a3_scene_but_qwen3(tmp_path):
         "examples/a2a3/host_build_graph/benchmark_bgemm/test_benchmark_bgemm.py",
         "examples/a2a3/tensormap_and_ringbuffer/vector_example/test_vector_example.py",
     ]
+
+
+@pytest.mark.parametrize("log, rc, passed, skipped", [
+    ("TestX::case_a PASSED\n", 0, True, False),
+    ("TestX::case_a FAILED\n", 1, False, False),
+    ("ERROR: No cases matched platform=a2a3sim (manual=include)\n", 2, False, True),
+])
+def test_examples_scene_tells_a_failed_golden_from_a_scene_without_sim_cases(
+        tmp_path, capsys, log, rc, passed, skipped):
+    class FakeSim:
+        def run(self, cmd, log_path, env, timeout):
+            log_path.write_text(log)
+            return rc, 1.0
+    result = runner.run_golden(FakeSim(), tmp_path,
+                               "examples/a2a3/tensormap_and_ringbuffer/x/test_x.py", 60)
+    assert (result["golden_pass"], result["no_sim_case"]) == (passed, skipped)
+    assert result["scene"] == "tensormap_and_ringbuffer/x"
+    out = capsys.readouterr().out
+    assert ("no a2a3sim case" in out) == skipped
