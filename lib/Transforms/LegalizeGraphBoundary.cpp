@@ -166,6 +166,14 @@ static DictionaryAttr newParameterAttrs(MLIRContext *context,
   return attrs.getDictionary(context);
 }
 
+/// Returns true if every offset and size of `slice` is the same on every
+/// call: a literal window.
+static bool isLiteralWindow(SliceOp slice, const ReplayInvariance &analysis) {
+  auto invariant = [&](Value v) { return analysis.isReplayInvariant(v); };
+  return llvm::all_of(slice.getOffsets(), invariant) &&
+         llvm::all_of(slice.getSizes(), invariant);
+}
+
 class IndexConstants;
 
 /// Plans and applies the legalization of one Graph.
@@ -194,6 +202,17 @@ private:
   void planViews(BufferProvenance &provenance,
                  const ReplayInvariance &analysis);
   void planErasure(const ReplayInvariance &analysis);
+  /// The Graph's tensor parameters once the plan is applied.
+  unsigned countTensorParameters() const;
+  /// A hoistable window that may also stay in the body: the same on every
+  /// call, and no view is taken of it (a view of it could then need to move
+  /// while it stays).
+  bool canStayInPlace(SliceOp slice, const ReplayInvariance &analysis) const {
+    return isLiteralWindow(slice, analysis) &&
+           llvm::none_of(slice->getUsers(), [](Operation *user) {
+             return isa<ViewLikeOpInterface>(user);
+           });
+  }
   void planScalars(const ReplayInvariance &analysis);
   void explainScalars(const ReplayInvariance &analysis);
   void planCallSiteSlices();
@@ -228,6 +247,9 @@ private:
   DenseSet<Value> iterationBuffers;
   /// Values a call site can rebuild from its arguments (for view sizes).
   DenseSet<Value> rebuildable;
+  /// Set when hoisting every view would pass the tensor-parameter limit:
+  /// windows that may stay in the body do.
+  bool keepLiteralWindows = false;
 };
 
 /// A bare rename computes nothing: a pure op that folds to one of its
@@ -319,22 +341,38 @@ void GraphBoundaryLegalizer::analyze() {
     }
   });
   planAllocations(analysis);
+  DenseMap<Value, std::pair<unsigned, Direction>> allocationBuffers =
+      hoistedBuffers;
+  size_t numAllocationDecisions = plan.decisions.size();
   planViews(provenance, analysis);
   if (plan.failed)
     return;
   planErasure(analysis);
+  // Hoisting every literal window could take the Graph past the runtime's
+  // tensor-parameter limit; those windows are correct left in place, so
+  // plan once more keeping them (a rejection only when that is not enough).
+  if (countTensorParameters() > kGraphMaxTensorArgs &&
+      llvm::any_of(plan.views, [&](GraphPlan::View &view) {
+        return canStayInPlace(view.slice, analysis);
+      })) {
+    hoistedBuffers = std::move(allocationBuffers);
+    plan.decisions.truncate(numAllocationDecisions);
+    plan.views.clear();
+    plan.erased.clear();
+    plan.deadArgs.clear();
+    viewBoundary.clear();
+    dead.clear();
+    keepLiteralWindows = true;
+    planViews(provenance, analysis);
+    if (plan.failed)
+      return;
+    planErasure(analysis);
+  }
   planScalars(analysis);
   explainScalars(analysis);
   planCallSiteSlices();
 }
 
-/// Returns true if every offset and size of `slice` is the same on every
-/// call: a literal window.
-static bool isLiteralWindow(SliceOp slice, const ReplayInvariance &analysis) {
-  auto invariant = [&](Value v) { return analysis.isReplayInvariant(v); };
-  return llvm::all_of(slice.getOffsets(), invariant) &&
-         llvm::all_of(slice.getSizes(), invariant);
-}
 
 /// Step C: an allocation that runs once per call (in the body or in scopes
 /// of it) becomes an InOut parameter; each caller allocates
@@ -695,6 +733,15 @@ void GraphBoundaryLegalizer::planViews(BufferProvenance &provenance,
           "is erased: nothing reads it"));
       return;
     }
+    if (hoist && keepLiteralWindows && canStayInPlace(slice, analysis)) {
+      plan.decisions.push_back(fixedDecision(
+          false, "view-left-in-place", slice.getLoc(),
+          "stays in the body: its window is the same on every call "
+          "(replay-invariant), and moving every such window to the call "
+          "sites would give the Graph more tensor parameters than the "
+          "runtime accepts (GRAPH_MAX_TENSOR_ARGS)"));
+      return;
+    }
     if (hoist) {
       hoistedBuffers[slice.getResult()] = {
           getNumTensorArgs(graph) + plan.numNewTensors(), direction};
@@ -801,6 +848,16 @@ void GraphBoundaryLegalizer::planErasure(const ReplayInvariance &analysis) {
     deadTensors += i < numTensors;
   if (numTensors && deadTensors == numTensors && plan.numNewTensors() == 0)
     plan.deadArgs.reset(plan.deadArgs.find_first());
+}
+
+unsigned GraphBoundaryLegalizer::countTensorParameters() const {
+  unsigned numTensors = getNumTensorArgs(graph);
+  unsigned count = numTensors + plan.numNewTensors();
+  for (unsigned i : plan.deadArgs.set_bits())
+    count -= i < numTensors;
+  for (const GraphPlan::Allocation &allocation : plan.allocations)
+    count -= allocation.callSiteOnly;
+  return count;
 }
 
 /// Step A, the frontier only: a derived scalar becomes a parameter when an

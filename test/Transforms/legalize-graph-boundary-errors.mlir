@@ -530,9 +530,9 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// 128 tensor parameters fit; two views hoisted by Step B make 129, with `w`
-// (read only through them) dropped. None of them is an allocation of the
-// body, so no arena can take them: the note says so.
+// 128 tensor parameters fit; two views at call-varying offsets hoisted by
+// Step B make 129, with `w` (read only through them) dropped. None of them
+// is an allocation of the body, so no arena can take them: the note says so.
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @k32(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   // expected-note@+2 {{129 of them are the callers' tensors and views of them, which cannot be packed: only the buffers the body allocates share arenas (one per element type), and the rest name memory the callers own}}
@@ -559,9 +559,11 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
                %t108: !pto.tensor<16xf32>, %t109: !pto.tensor<16xf32>, %t110: !pto.tensor<16xf32>, %t111: !pto.tensor<16xf32>, %t112: !pto.tensor<16xf32>, %t113: !pto.tensor<16xf32>,
                %t114: !pto.tensor<16xf32>, %t115: !pto.tensor<16xf32>, %t116: !pto.tensor<16xf32>, %t117: !pto.tensor<16xf32>, %t118: !pto.tensor<16xf32>, %t119: !pto.tensor<16xf32>,
                %t120: !pto.tensor<16xf32>, %t121: !pto.tensor<16xf32>, %t122: !pto.tensor<16xf32>, %t123: !pto.tensor<16xf32>, %t124: !pto.tensor<16xf32>, %t125: !pto.tensor<16xf32>,
-               %t126: !pto.tensor<16xf32>) {
-    %lo = pto.slice %w[0] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
-    %hi = pto.slice %w[16] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
+               %t126: !pto.tensor<16xf32>, %n: index) {
+    %c16 = arith.constant 16 : index
+    %n16 = arith.addi %n, %c16 : index
+    %lo = pto.slice %w[%n] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
+    %hi = pto.slice %w[%n16] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
     %hi1, %t = pto.submit @k32(%lo, %hi) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
     pto.return
   }

@@ -171,3 +171,42 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// Literal windows past the tensor-parameter limit: moving both views would
+// make 129 tensor parameters; they are the same on every call, so they stay
+// in the body and `w` stays a parameter (128).
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k32(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%w: !pto.tensor<32xf32> {pto.direction = #pto.direction<inout>},
+               %t0: !pto.tensor<16xf32>, %t1: !pto.tensor<16xf32>, %t2: !pto.tensor<16xf32>, %t3: !pto.tensor<16xf32>, %t4: !pto.tensor<16xf32>, %t5: !pto.tensor<16xf32>,
+               %t6: !pto.tensor<16xf32>, %t7: !pto.tensor<16xf32>, %t8: !pto.tensor<16xf32>, %t9: !pto.tensor<16xf32>, %t10: !pto.tensor<16xf32>, %t11: !pto.tensor<16xf32>,
+               %t12: !pto.tensor<16xf32>, %t13: !pto.tensor<16xf32>, %t14: !pto.tensor<16xf32>, %t15: !pto.tensor<16xf32>, %t16: !pto.tensor<16xf32>, %t17: !pto.tensor<16xf32>,
+               %t18: !pto.tensor<16xf32>, %t19: !pto.tensor<16xf32>, %t20: !pto.tensor<16xf32>, %t21: !pto.tensor<16xf32>, %t22: !pto.tensor<16xf32>, %t23: !pto.tensor<16xf32>,
+               %t24: !pto.tensor<16xf32>, %t25: !pto.tensor<16xf32>, %t26: !pto.tensor<16xf32>, %t27: !pto.tensor<16xf32>, %t28: !pto.tensor<16xf32>, %t29: !pto.tensor<16xf32>,
+               %t30: !pto.tensor<16xf32>, %t31: !pto.tensor<16xf32>, %t32: !pto.tensor<16xf32>, %t33: !pto.tensor<16xf32>, %t34: !pto.tensor<16xf32>, %t35: !pto.tensor<16xf32>,
+               %t36: !pto.tensor<16xf32>, %t37: !pto.tensor<16xf32>, %t38: !pto.tensor<16xf32>, %t39: !pto.tensor<16xf32>, %t40: !pto.tensor<16xf32>, %t41: !pto.tensor<16xf32>,
+               %t42: !pto.tensor<16xf32>, %t43: !pto.tensor<16xf32>, %t44: !pto.tensor<16xf32>, %t45: !pto.tensor<16xf32>, %t46: !pto.tensor<16xf32>, %t47: !pto.tensor<16xf32>,
+               %t48: !pto.tensor<16xf32>, %t49: !pto.tensor<16xf32>, %t50: !pto.tensor<16xf32>, %t51: !pto.tensor<16xf32>, %t52: !pto.tensor<16xf32>, %t53: !pto.tensor<16xf32>,
+               %t54: !pto.tensor<16xf32>, %t55: !pto.tensor<16xf32>, %t56: !pto.tensor<16xf32>, %t57: !pto.tensor<16xf32>, %t58: !pto.tensor<16xf32>, %t59: !pto.tensor<16xf32>,
+               %t60: !pto.tensor<16xf32>, %t61: !pto.tensor<16xf32>, %t62: !pto.tensor<16xf32>, %t63: !pto.tensor<16xf32>, %t64: !pto.tensor<16xf32>, %t65: !pto.tensor<16xf32>,
+               %t66: !pto.tensor<16xf32>, %t67: !pto.tensor<16xf32>, %t68: !pto.tensor<16xf32>, %t69: !pto.tensor<16xf32>, %t70: !pto.tensor<16xf32>, %t71: !pto.tensor<16xf32>,
+               %t72: !pto.tensor<16xf32>, %t73: !pto.tensor<16xf32>, %t74: !pto.tensor<16xf32>, %t75: !pto.tensor<16xf32>, %t76: !pto.tensor<16xf32>, %t77: !pto.tensor<16xf32>,
+               %t78: !pto.tensor<16xf32>, %t79: !pto.tensor<16xf32>, %t80: !pto.tensor<16xf32>, %t81: !pto.tensor<16xf32>, %t82: !pto.tensor<16xf32>, %t83: !pto.tensor<16xf32>,
+               %t84: !pto.tensor<16xf32>, %t85: !pto.tensor<16xf32>, %t86: !pto.tensor<16xf32>, %t87: !pto.tensor<16xf32>, %t88: !pto.tensor<16xf32>, %t89: !pto.tensor<16xf32>,
+               %t90: !pto.tensor<16xf32>, %t91: !pto.tensor<16xf32>, %t92: !pto.tensor<16xf32>, %t93: !pto.tensor<16xf32>, %t94: !pto.tensor<16xf32>, %t95: !pto.tensor<16xf32>,
+               %t96: !pto.tensor<16xf32>, %t97: !pto.tensor<16xf32>, %t98: !pto.tensor<16xf32>, %t99: !pto.tensor<16xf32>, %t100: !pto.tensor<16xf32>, %t101: !pto.tensor<16xf32>,
+               %t102: !pto.tensor<16xf32>, %t103: !pto.tensor<16xf32>, %t104: !pto.tensor<16xf32>, %t105: !pto.tensor<16xf32>, %t106: !pto.tensor<16xf32>, %t107: !pto.tensor<16xf32>,
+               %t108: !pto.tensor<16xf32>, %t109: !pto.tensor<16xf32>, %t110: !pto.tensor<16xf32>, %t111: !pto.tensor<16xf32>, %t112: !pto.tensor<16xf32>, %t113: !pto.tensor<16xf32>,
+               %t114: !pto.tensor<16xf32>, %t115: !pto.tensor<16xf32>, %t116: !pto.tensor<16xf32>, %t117: !pto.tensor<16xf32>, %t118: !pto.tensor<16xf32>, %t119: !pto.tensor<16xf32>,
+               %t120: !pto.tensor<16xf32>, %t121: !pto.tensor<16xf32>, %t122: !pto.tensor<16xf32>, %t123: !pto.tensor<16xf32>, %t124: !pto.tensor<16xf32>, %t125: !pto.tensor<16xf32>,
+               %t126: !pto.tensor<16xf32>) {
+    // expected-remark@+1 {{stays in the body: its window is the same on every call (replay-invariant), and moving every such window to the call sites would give the Graph more tensor parameters than the runtime accepts (GRAPH_MAX_TENSOR_ARGS)}}
+    %lo = pto.slice %w[0] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
+    // expected-remark@+1 {{stays in the body: its window is the same on every call (replay-invariant), and moving every such window to the call sites would give the Graph more tensor parameters than the runtime accepts (GRAPH_MAX_TENSOR_ARGS)}}
+    %hi = pto.slice %w[16] [16] : !pto.tensor<32xf32> to !pto.tensor<16xf32>
+    %hi1, %t = pto.submit @k32(%lo, %hi) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}

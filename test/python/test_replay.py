@@ -513,6 +513,69 @@ def test_at_most_16_definitions():
         rt.run("main", [x, x, 16, 1])
 
 
+def _literal_windows(count, derived=0):
+    """A Graph reading ``count`` literal row windows of its weight parameter
+    (plus ``derived`` windows at an offset computed from a scalar
+    parameter), each by one task; main calls it on 3 layers' weights."""
+    rows = 8 * (count + derived)
+    w = f"!pto.tensor<{rows}x16xf32>"
+    stacked = f"!pto.tensor<{3 * rows}x16xf32>"
+    lines = [HBG, f"  pto.kernel aiv @acc(%x: {T}, %c: {T} {INOUT})",
+             f"  pto.graph @layer(%w: {w}, %c: {T} {INOUT}, %n: index) {{",
+             "    %c8 = arith.constant 8 : index"]
+    prev = "%c"
+    for i in range(count + derived):
+        offset = f"%o{i}"
+        lines.append(f"    %r{i} = arith.constant {8 * i} : index")
+        if i < count:
+            offset = f"%r{i}"
+        else:
+            lines.append(f"    %m{i} = arith.muli %n, %c8 : index")
+            lines.append(f"    %o{i} = arith.addi %m{i}, %r{i} : index")
+        lines.append(f"    %v{i} = pto.slice %w[{offset}, 0] [8, 16] : {w} to {T}")
+        lines.append(f"    %a{i}, %t{i} = pto.submit @acc(%v{i}, {prev}) : ({T}, {T}) -> {T}")
+        prev = f"%a{i}"
+    lines += ["    pto.return", "  }",
+              f"  pto.orchestration @main(%ws: {stacked}, %c: {T} {INOUT}) {{",
+              "    %c0 = arith.constant 0 : index", "    %c1 = arith.constant 1 : index",
+              "    %c3 = arith.constant 3 : index",
+              f"    %rows = arith.constant {rows} : index",
+              "    scf.for %l = %c0 to %c3 step %c1 {",
+              "      %base = arith.muli %l, %rows : index",
+              f"      %wl = pto.slice %ws[%base, 0] [{rows}, 16] : {stacked} to {w}",
+              f"      pto.call @layer(%wl, %c, %c0) : ({w}, {T}, index) -> ()",
+              "    }", "    pto.return", "  }", "}"]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("count, derived, tensors", [(100, 0, 101), (200, 0, 2), (200, 20, 22)])
+def test_literal_windows_stay_in_the_body_past_the_parameter_limit(count, derived, tensors):
+    """Issue 31 item 13: one parameter per literal window would be 200
+    tensor parameters, more than the runtime's 128; the windows are the same
+    on every call, so they stay in the body (recorded as views of the
+    boundary tensor, whose address replay patches) and only what must move
+    does. Under the limit every window still moves (100 -> 101 parameters).
+    Replay equals eager, one definition records all 3 layers, and
+    legalizing again changes nothing."""
+    text = _literal_windows(count, derived)
+    with Context():
+        module = Module.parse(text)
+        pipelines.legalize_graph_boundary(module)
+        once = str(module)
+        graph = next(op for op in module.body.operations if op.operation.name == "pto.graph")
+        args = graph.regions[0].blocks[0].arguments
+        assert sum(str(a.type).startswith("!pto.tensor") for a in args) == tensors
+        module = Module.parse(once)
+        pipelines.legalize_graph_boundary(module)
+        assert str(module) == once
+        original = sim.load_program(Module.parse(text))
+        legalized = sim.load_program(Module.parse(once))
+    runs = runs_for(original, 2, seed=3)
+    result = sim.compare_modes(legalized, "main", runs, reference=original)
+    assert result.equal, result.mismatches
+    assert result.replay_stats[0].records == 1
+
+
 def test_boundary_layout_keys_the_definitions():
     """Relocated buffers keep the key; changing the aliasing between
     boundary tensors records a new definition."""
