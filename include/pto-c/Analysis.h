@@ -9,6 +9,7 @@
 #define PTO_C_ANALYSIS_H
 
 #include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
 
 #include <stdint.h>
 
@@ -72,6 +73,16 @@ mlirPTOGraphGetCallSiteHeapBytes(MlirOperation graph, intptr_t numCallers,
                                  MlirOperation const *callers,
                                  uint64_t *perCall, uint64_t *perRun,
                                  uint64_t *calls, bool *exact);
+
+/// Describes every `pto.graph` of `module` (a `builtin.module`) as the
+/// report states it (describeGraphs: per Graph its parameters, recorded
+/// nodes, graph-heap use, callers and call-site heap use), as one JSON
+/// array written through `callback` (possibly in several pieces), in one
+/// walk of the module. Returns false, writing nothing, if `module` is not a
+/// `builtin.module`.
+MLIR_CAPI_EXPORTED bool mlirPTOModuleDescribeGraphs(MlirOperation module,
+                                                    MlirStringCallback callback,
+                                                    void *userData);
 
 #ifdef __cplusplus
 }

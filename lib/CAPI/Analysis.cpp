@@ -4,9 +4,11 @@
 
 #include "pto/Analysis/GraphHeap.h"
 #include "pto/Analysis/GraphLegality.h"
+#include "pto/Analysis/GraphReport.h"
 #include "pto/Analysis/ReplayInvariance.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Utils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -81,5 +83,16 @@ bool mlirPTOGraphGetCallSiteHeapBytes(MlirOperation graph, intptr_t numCallers,
   *perRun = use.bytesPerRun;
   *calls = use.allocationCallsPerRun;
   *exact = use.exact;
+  return true;
+}
+
+bool mlirPTOModuleDescribeGraphs(MlirOperation module,
+                                 MlirStringCallback callback, void *userData) {
+  auto op = dyn_cast<ModuleOp>(unwrap(module));
+  if (!op)
+    return false;
+  mlir::detail::CallbackOstream stream(callback, userData);
+  pto::describeGraphs(op, stream);
+  stream.flush();
   return true;
 }

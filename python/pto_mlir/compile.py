@@ -103,7 +103,7 @@ import tempfile
 import threading
 import time
 import traceback
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -112,19 +112,10 @@ from .parsing import parse_file
 from ._mlir_libs import _site_initialize_0 as _native
 from .dialects import pto
 from .ir import (
-    ArrayAttr,
-    Block,
     Context,
-    DictAttr,
-    FlatSymbolRefAttr,
-    FunctionType,
     Location,
     MLIRError,
     Module,
-    StringAttr,
-    Type,
-    TypeAttr,
-    WalkResult,
 )
 from .passmanager import PassManager
 
@@ -350,14 +341,51 @@ class Report:
 
     def to_json(self) -> Dict:
         """The report as JSON-serializable data (``report.json``)."""
-        data = asdict(self)
-        data = {"format": "pto-compile-report", "version": 1, **data}
+        data = {"format": "pto-compile-report", "version": 1, **_plain(self)}
         data["timings"] = {k: round(v, 6) for k, v in self.timings.items()}
         return data
 
     def to_text(self) -> str:
         """The human-readable report (``report.txt``)."""
         return _report_text(self)
+
+
+_FIELD_NAMES: Dict[type, Tuple[str, ...]] = {}
+_LEAVES = (str, int, float, bool, type(None))
+
+
+def _plain(value):
+    """``value`` with every dataclass made a dict of its fields, in order,
+    and lists and dicts copied: what ``dataclasses.asdict`` returns, without
+    its deep copy of every leaf (the report's strings and numbers are
+    immutable), so that a report of 10,000 Graphs converts in linear time
+    with a small constant."""
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    if kind is list:
+        return [_plain(v) for v in value]
+    if kind is dict:
+        return {k: _plain(v) for k, v in value.items()}
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
+    return {name: _plain(getattr(value, name)) for name in names}
+
+
+def report_json_text(report: Report) -> str:
+    """``report.json``: :meth:`Report.to_json` as JSON text, indented two
+    spaces, each Graph's entry on one line (one line per Graph keeps a large
+    report readable and lets Python's C encoder write it: the indenting
+    encoder is pure Python and took longer than compiling)."""
+    data = report.to_json()
+    graphs = data["graphs"]
+    # A placeholder no report string can hold, replaced by the lines.
+    data["graphs"] = placeholder = "\0graphs\0"
+    text = json.dumps(data, indent=2)
+    lines = ",\n".join("    " + json.dumps(g) for g in graphs)
+    return text.replace(json.dumps(placeholder),
+                        f"[\n{lines}\n  ]" if graphs else "[]", 1) + "\n"
 
 
 @dataclass
@@ -595,21 +623,6 @@ def count_recorded_nodes(graph) -> int:
     return _measure_graph(_native.count_recorded_nodes, graph)
 
 
-def _kernels(module_body) -> Dict[str, object]:
-    return {StringAttr(op.operation.attributes["sym_name"]).value: op
-            for op in module_body.operations if _op_name(op) == "pto.kernel"}
-
-
-def _signature(func) -> Tuple[List, List[str]]:
-    """(input types, directions) of a pto function op."""
-    fn_type = FunctionType(TypeAttr(func.operation.attributes["function_type"]).value)
-    return list(fn_type.inputs), pto.argument_directions(func)
-
-
-def _is_tensor(type_) -> bool:
-    return pto.TensorType.isinstance(type_)
-
-
 def graph_heap_bytes(graph) -> Tuple[int, bool]:
     """Graph-heap bytes one call of ``graph`` (a ``pto.graph`` op) allocates:
     element size times element count of every ``pto.create`` (and
@@ -673,141 +686,68 @@ def call_site_heap_bytes(graph, callers: Sequence) -> Tuple[int, int, int, bool]
     return result
 
 
-@dataclass
-class _Calls:
-    """The ``pto.call`` ops of one Graph and how often they run."""
-
-    ops: List = field(default_factory=list)
-    per_run: int = 0
-    exact: bool = True
-
-
-def _find_calls(module: Module) -> Dict[str, _Calls]:
-    """Per Graph name: its call sites and the calls per run, each call site
-    counted as often as the compiler says it runs per run
-    (``getExecutionsPerCall``, through the C API)."""
-    counts: Dict[str, _Calls] = {}
-
-    def visit(op) -> WalkResult:
-        if op.name == "pto.call":
-            callee = FlatSymbolRefAttr(op.attributes["callee"]).value
-            entry = counts.setdefault(callee, _Calls())
-            entry.ops.append(op)
-            executions = _native.executions_per_call(op)
-            if executions is not None:
-                count, exact = executions
-                entry.per_run += count
-                entry.exact = entry.exact and exact
-        return WalkResult.ADVANCE
-
-    module.operation.walk(visit)
-    return counts
-
-
 # ----------------------------------------------------------------------------
 # Graph signatures before and after legalizing
 # ----------------------------------------------------------------------------
 
 
-def _loc_name(loc: Location) -> Optional[str]:
-    return loc.name_str if loc.is_a_name() else None
+def describe_graphs(module: Module) -> List[Dict]:
+    """What the compiler states about each ``pto.graph`` of ``module``, in
+    module order, computed in C++ in one walk (``describeGraphs``, through
+    the C API): per Graph a dict with ``name``; ``parameters`` (per
+    parameter ``name``, ``type``, ``direction`` (None for a scalar),
+    ``hoisted`` (None, or a dict of the ``#pto.hoisted`` fields ``kind``,
+    ``of``, ``computed_by``) and, for a hoisted allocation,
+    ``call_site_name``); ``nodes`` (:func:`count_recorded_nodes`);
+    ``heap_bytes`` and ``heap_exact`` (:func:`graph_heap_bytes`);
+    ``call_sites``, ``calls`` (per run) and ``calls_exact``; and
+    ``call_site_heap`` (``per_call``, ``per_run``, ``allocation_calls``,
+    ``exact``: :func:`call_site_heap_bytes` of all its callers)."""
+    return json.loads(_native.describe_graphs(module.operation))
 
 
-@dataclass
-class _Param:
-    value: BoundaryValue
-    loc: str
-    is_tensor: bool
-    # The parameter's #pto.hoisted attribute (set by the legalization on
-    # each parameter it adds), or None.
-    hoisted: Optional[pto.HoistedAttr] = None
+def _boundary_value(param: Dict) -> BoundaryValue:
+    return BoundaryValue(param["name"], param["type"], param["direction"])
 
 
-@dataclass
-class _GraphSnapshot:
-    name: str
-    params: List[_Param]
-    nodes: int
-    heap_bytes: int
-    heap_exact: bool
-
-
-def _graphs(module: Module) -> List:
-    return [op for op in module.body.operations if _op_name(op) == "pto.graph"]
-
-
-def _snapshot(graph, kernels) -> _GraphSnapshot:
-    name = StringAttr(graph.operation.attributes["sym_name"]).value
-    inputs, directions = _signature(graph)
-    blocks = list(graph.operation.regions[0].blocks)
-    args = list(blocks[0].arguments) if blocks else []
-    params = []
-    for i, (t, d) in enumerate(zip(inputs, directions)):
-        loc = args[i].location if i < len(args) else Location.unknown()
-        tensor = _is_tensor(t)
-        params.append(_Param(BoundaryValue(_loc_name(loc) or f"arg{i}", str(t),
-                                           d if tensor else None), str(loc), tensor,
-                             _arg_attr(graph, i, pto.HOISTED_ATTR)))
-    heap, exact = graph_heap_bytes(graph)
-    return _GraphSnapshot(name, params, count_recorded_nodes(graph), heap, exact)
-
-
-def _arg_attr(func, index: int, name: str):
-    """The argument attribute ``name`` of parameter ``index``, or None."""
-    if "arg_attrs" not in func.operation.attributes:
-        return None
-    attrs = DictAttr(ArrayAttr(func.operation.attributes["arg_attrs"])[index])
-    return attrs[name] if name in attrs else None
-
-
-def _graph_report(before: _GraphSnapshot, after: _GraphSnapshot,
-                  calls: _Calls, dead: Sequence[int],
-                  call_site_heap: Tuple[int, int, int, bool]) -> GraphReport:
+def _graph_report(before: Dict, after: Dict, dead: Sequence[int]) -> GraphReport:
     # The legalization marks every parameter it adds (#pto.hoisted) and
     # reports every one it drops (its dead-parameter remarks): the others
     # are the original ones, in order.
-    dropped = [before.params[k].value for k in sorted(dead)]
+    params_before, params_after = before["parameters"], after["parameters"]
     hoisted = []
-    for index, p in enumerate(after.params):
-        if p.hoisted is None:
+    for p in params_after:
+        mark = p["hoisted"]
+        if mark is None:
             continue
-        hoisted_attr = pto.HoistedAttr(p.hoisted)
-        kind, of, computed_by = (hoisted_attr.kind, hoisted_attr.of,
-                                 hoisted_attr.computed_by)
-        call_site_name = None
-        if kind == "allocation":
-            for call in calls.ops:
-                operands = list(call.operation.opview.args)
-                owner = operands[index].owner if index < len(operands) else None
-                if owner is not None and not isinstance(owner, Block):
-                    call_site_name = _loc_name(owner.operation.location)
-                break
-        hoisted.append(Hoisted(p.value.name, kind, p.value.type,
-                               source=of if kind == "view" else computed_by,
-                               call_site_name=call_site_name))
-
+        kind = mark["kind"]
+        hoisted.append(Hoisted(p["name"], kind, p["type"],
+                               source=mark["of"] if kind == "view" else mark["computed_by"],
+                               call_site_name=p.get("call_site_name")))
+    calls = after["calls"]
+    call_site_heap = after["call_site_heap"]
     return GraphReport(
-        name=before.name,
-        tensors_before=[q.value for q in before.params if q.is_tensor],
-        scalars_before=[q.value for q in before.params if not q.is_tensor],
-        tensors_after=[q.value for q in after.params if q.is_tensor],
-        scalars_after=[q.value for q in after.params if not q.is_tensor],
+        name=before["name"],
+        tensors_before=[_boundary_value(p) for p in params_before if p["direction"]],
+        scalars_before=[_boundary_value(p) for p in params_before if not p["direction"]],
+        tensors_after=[_boundary_value(p) for p in params_after if p["direction"]],
+        scalars_after=[_boundary_value(p) for p in params_after if not p["direction"]],
         hoisted=hoisted,
-        dropped=dropped,
-        recorded_nodes=after.nodes,
-        recorded_nodes_before=before.nodes,
+        dropped=[_boundary_value(params_before[k]) for k in sorted(dead)],
+        recorded_nodes=after["nodes"],
+        recorded_nodes_before=before["nodes"],
         node_limit=GRAPH_MAX_NODES,
-        heap_bytes_per_call_before=before.heap_bytes,
-        heap_bytes_per_call_after=after.heap_bytes,
-        heap_bytes_exact=before.heap_exact and after.heap_exact,
-        call_sites=len(calls.ops),
-        calls=calls.per_run,
-        calls_exact=calls.exact,
-        heap_bytes_total_before=before.heap_bytes * calls.per_run,
-        heap_bytes_total_after=after.heap_bytes * calls.per_run,
-        call_site_heap_bytes_per_call=call_site_heap[0],
-        call_site_heap_bytes_per_run=call_site_heap[1],
-        call_site_heap_exact=call_site_heap[3],
+        heap_bytes_per_call_before=before["heap_bytes"],
+        heap_bytes_per_call_after=after["heap_bytes"],
+        heap_bytes_exact=before["heap_exact"] and after["heap_exact"],
+        call_sites=after["call_sites"],
+        calls=calls,
+        calls_exact=after["calls_exact"],
+        heap_bytes_total_before=before["heap_bytes"] * calls,
+        heap_bytes_total_after=after["heap_bytes"] * calls,
+        call_site_heap_bytes_per_call=call_site_heap["per_call"],
+        call_site_heap_bytes_per_run=call_site_heap["per_run"],
+        call_site_heap_exact=call_site_heap["exact"],
     )
 
 
@@ -1052,11 +992,21 @@ def _runtime_of(module: Module) -> str:
 
 
 def _run_pipeline(module: Module, pipeline: str, timing: bool) -> None:
+    """Runs ``pipeline`` on ``module``, then verifies the module once.
+
+    MLIR's verifier after each of the pipeline's passes (``pto-opt``'s
+    default, ``--verify-each``) would cost more than the passes themselves
+    on a large module (docs/performance.md); the passes' own checks still
+    run, and IR a pass left invalid still fails here, before anything
+    prints or translates it.
+    """
     pm = PassManager.parse(f"builtin.module({pipeline})", context=module.context)
+    pm.enable_verifier(False)
     if timing:
         pm.enable_timing()
     try:
         pm.run(module.operation)
+        module.operation.verify()
     finally:
         if timing:
             print(f"pto-compile: MLIR pass timing of {pipeline}:", file=sys.stderr,
@@ -1201,8 +1151,7 @@ def compile_program(source: Union[str, os.PathLike, Module],
         heap_before, _, heap_exact = orchestration_heap_use(module)
         legalize = target == "host_build_graph"
         if legalize:
-            kernels = _kernels(module.body)
-            before = [_snapshot(g, kernels) for g in _graphs(module)]
+            before = describe_graphs(module)
             stage("legalizing", f"legalizing Graphs ({LEGALIZE_PIPELINE})")
             # The parameters each Graph loses, as the pass reports them.
             dead: Dict[str, List[int]] = {}
@@ -1222,21 +1171,14 @@ def compile_program(source: Union[str, os.PathLike, Module],
                 _native.disable_remarks(module.context, handle)
 
         stage("reporting", "measuring Graphs" if legalize else "printing the IR")
-        legalized_ir = module.operation.get_asm(enable_debug_info=True,
-                                                use_name_loc_as_prefix=True)
+        # Verified: after parsing, and by _run_pipeline.
+        legalized_ir = _native.print_with_locations(module.operation)
         graphs = []
         heap_after, _, exact_after = orchestration_heap_use(module)
         if legalize:
-            calls = _find_calls(module)
-            legal = {StringAttr(g.operation.attributes["sym_name"]).value: g
-                     for g in _graphs(module)}
-            after = {name: _snapshot(g, kernels) for name, g in legal.items()}
-            for snapshot in before:
-                callers = calls.get(snapshot.name, _Calls())
-                graphs.append(_graph_report(
-                    snapshot, after[snapshot.name], callers,
-                    dead.get(snapshot.name, []),
-                    call_site_heap_bytes(legal[snapshot.name], callers.ops)))
+            after = {g["name"]: g for g in describe_graphs(module)}
+            graphs = [_graph_report(g, after[g["name"]], dead.get(g["name"], []))
+                      for g in before]
 
         stage("preparing", f"preparing for translation ({PREPARE_PIPELINE})")
         try:
@@ -1245,13 +1187,10 @@ def compile_program(source: Union[str, os.PathLike, Module],
             raise failed(error, "preparing") from None
         _, allocation_calls, exact_prepared = orchestration_heap_use(module)
         if legalize:
-            prepared_calls = _find_calls(module)
-            prepared = {StringAttr(g.operation.attributes["sym_name"]).value: g
-                        for g in _graphs(module)}
+            prepared = {g["name"]: g for g in describe_graphs(module)}
             for report_graph in graphs:
-                callers = prepared_calls.get(report_graph.name, _Calls()).ops
-                report_graph.call_site_allocation_calls = call_site_heap_bytes(
-                    prepared[report_graph.name], callers)[2]
+                report_graph.call_site_allocation_calls = (
+                    prepared[report_graph.name]["call_site_heap"]["allocation_calls"])
         orchestration_heap = OrchestrationHeap(
             heap_before, heap_after, allocation_calls,
             heap_exact and exact_after and exact_prepared)
@@ -1278,7 +1217,7 @@ def compile_program(source: Union[str, os.PathLike, Module],
             files[f"{stem}.args.json"] = arg_metadata
         if "report" in emit:
             files["report.txt"] = report.to_text()
-            files["report.json"] = json.dumps(report.to_json(), indent=2) + "\n"
+            files["report.json"] = report_json_text(report)
         result.files = _write_atomically(output_dir, files)
         result.output_dir = output_dir
     stage(None, "done")

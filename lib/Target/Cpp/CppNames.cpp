@@ -70,11 +70,27 @@ std::string CppNameTable::fresh(StringRef base) {
   std::string name = makeCppIdentifier(base);
   if (take(name))
     return name;
-  for (unsigned suffix = 1;; ++suffix) {
+  unsigned &suffix = nextSuffix.try_emplace(name, 1).first->second;
+  for (;; ++suffix) {
     std::string candidate = name + "_" + std::to_string(suffix);
-    if (take(candidate))
+    if (take(candidate)) {
+      ++suffix;
       return candidate;
+    }
   }
+}
+
+void CppNameTable::release(StringRef name) {
+  used.erase(name);
+  // `base_<k>` free again: fresh(base) must find it first, as it would
+  // have searching from 1.
+  auto [base, digits] = name.rsplit('_');
+  unsigned suffix;
+  if (digits.empty() || digits.getAsInteger(10, suffix))
+    return;
+  auto it = nextSuffix.find(base);
+  if (it != nextSuffix.end() && suffix < it->second)
+    it->second = suffix;
 }
 
 } // namespace mlir::pto

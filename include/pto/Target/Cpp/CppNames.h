@@ -10,6 +10,7 @@
 #define PTO_TARGET_CPP_CPPNAMES_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <string>
@@ -40,10 +41,14 @@ public:
   /// Takes `name`; returns false if it was already taken.
   bool take(StringRef name) { return used.insert(name).second; }
   /// Gives `name` back (a helper variable whose C++ block closed).
-  void release(StringRef name) { used.erase(name); }
+  void release(StringRef name);
 
 private:
   llvm::StringSet<> used;
+  /// Per base, a suffix below which every `base_<k>` is taken: where the
+  /// next fresh() of that base starts, so that a module of N values named
+  /// alike costs O(N), not O(N^2). Lowered when such a name is released.
+  llvm::StringMap<unsigned> nextSuffix;
 };
 
 } // namespace mlir::pto
