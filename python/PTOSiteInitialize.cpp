@@ -27,6 +27,8 @@
 #include <nanobind/stl/vector.h>
 
 #include <optional>
+#include <set>
+#include <string_view>
 #include <vector>
 
 
@@ -246,14 +248,28 @@ NB_MODULE(_site_initialize_0, m) {
   m.def(
       "enable_remarks",
       [](MlirContext context, const std::string &categories,
-         nanobind::callable callback) {
-        auto *stored = new nanobind::callable(std::move(callback));
+         nanobind::callable callback,
+         std::optional<std::vector<std::string>> names) {
+        // What the remarks go to; only remarks named in `names` (all when
+        // unset) become Python objects: a pass may remark per op.
+        struct Receiver {
+          nanobind::callable callback;
+          std::optional<std::set<std::string, std::less<>>> names;
+        };
+        auto *stored = new Receiver{std::move(callback), std::nullopt};
+        if (names)
+          stored->names.emplace(names->begin(), names->end());
         // The context keeps no handle to free: park it on the context's
         // Python object so it lives as long as the context.
         MlirLogicalResult result = mlirPTOContextEnableRemarks(
             context,
             mlirStringRefCreate(categories.data(), categories.size()),
             [](const MlirPTORemark *remark, void *userData) {
+              auto *receiver = static_cast<Receiver *>(userData);
+              if (receiver->names &&
+                  !receiver->names->count(std::string_view(
+                      remark->name.data, remark->name.length)))
+                return;
               nanobind::gil_scoped_acquire gil;
               auto str = [](MlirStringRef ref) {
                 return nanobind::str(ref.data, ref.length);
@@ -269,10 +285,9 @@ NB_MODULE(_site_initialize_0, m) {
                 args.append(nanobind::make_tuple(str(arg.key), str(arg.value),
                                                  attribute));
               }
-              (*static_cast<nanobind::callable *>(userData))(
-                  kinds[remark->kind], str(remark->name), str(remark->category),
-                  str(remark->function), remark->location,
-                  str(remark->message), args);
+              receiver->callback(kinds[remark->kind], str(remark->name),
+                                 str(remark->category), str(remark->function),
+                                 remark->location, str(remark->message), args);
             },
             stored);
         if (mlirLogicalResultIsFailure(result)) {
@@ -283,14 +298,15 @@ NB_MODULE(_site_initialize_0, m) {
                   .c_str());
         }
         return nanobind::capsule(stored, [](void *p) noexcept {
-          delete static_cast<nanobind::callable *>(p);
+          delete static_cast<Receiver *>(p);
         });
       },
       nanobind::arg("context"), nanobind::arg("categories"),
-      nanobind::arg("callback"),
+      nanobind::arg("callback"), nanobind::arg("names").none() = nanobind::none(),
       "Calls `callback` on every remark whose category matches the regular "
-      "expression `categories`; returns a handle that must outlive the "
-      "remarks (pass it to disable_remarks).");
+      "expression `categories` and, if `names` is given, whose name is one "
+      "of them; returns a handle that must outlive the remarks (pass it to "
+      "disable_remarks).");
   m.def(
       "disable_remarks",
       [](MlirContext context, nanobind::capsule handle) {

@@ -710,6 +710,18 @@ def _boundary_value(param: Dict) -> BoundaryValue:
     return BoundaryValue(param["name"], param["type"], param["direction"])
 
 
+#: Recorded nodes over all Graphs from which pto-compile runs the
+#: legalization on MLIR's thread pool (one Graph per task). Starting the pool
+#: costs about 0.4 ms, what legalizing some 100 tasks takes, and each Graph
+#: is legalized on one thread, so a smaller module or a single Graph only
+#: pays for it (docs/performance.md).
+PARALLEL_MIN_NODES = 1024
+
+
+def _worth_threads(graphs: Sequence[Dict]) -> bool:
+    return len(graphs) > 1 and sum(g["nodes"] for g in graphs) >= PARALLEL_MIN_NODES
+
+
 def _graph_report(before: Dict, after: Dict, dead: Sequence[int]) -> GraphReport:
     # The legalization marks every parameter it adds (#pto.hoisted) and
     # reports every one it drops (its dead-parameter remarks): the others
@@ -1092,6 +1104,9 @@ def compile_program(source: Union[str, os.PathLike, Module],
         path = Path(source)
         input_name, stem = os.fspath(source), path.stem
         context = Context()
+        if path.suffix != ".py":
+            # Started when the module is known to be worth it (below).
+            context.enable_multithreading(False)
     output_dir = Path(output) if output is not None else None
     if output_dir is not None:
         _check_output_dir(output_dir)
@@ -1152,6 +1167,9 @@ def compile_program(source: Union[str, os.PathLike, Module],
         legalize = target == "host_build_graph"
         if legalize:
             before = describe_graphs(module)
+            if (not isinstance(source, Module) and path.suffix != ".py"
+                    and _worth_threads(before)):
+                context.enable_multithreading(True)
             stage("legalizing", f"legalizing Graphs ({LEGALIZE_PIPELINE})")
             # The parameters each Graph loses, as the pass reports them.
             dead: Dict[str, List[int]] = {}
@@ -1162,7 +1180,7 @@ def compile_program(source: Union[str, os.PathLike, Module],
                     dead.setdefault(function, []).append(int(number))
 
             handle = _native.enable_remarks(module.context, "pto-legalize-graph-boundary",
-                                            on_remark)
+                                            on_remark, ["dead-parameter"])
             try:
                 _run_pipeline(module, LEGALIZE_PIPELINE, mlir_timing)
             except MLIRError as error:

@@ -96,3 +96,58 @@ def test_verifier_benchmark_verifies_the_legalized_module(pto_opt):
     # output through the bindings; a module that failed to verify would stop it.
     run = scaling.measure_verifier(pto_opt, "funcs", 20, 3, repeat=1)
     assert run.serial_s > 0 and run.threaded_s > 0
+
+
+def test_a_million_op_chain_compiles(pto_compile, tmp_path):
+    """Issue 32: no recursion as deep as the input anywhere on pto-compile's
+    path (legalization, report, prepare passes, translation). The chain of
+    1,000,000 scalar ops moves whole to the call site, where the C++
+    declares each value once."""
+    source = tmp_path / "chain.mlir"
+    source.write_text(chain_program(1_000_000))
+    result = subprocess.run([pto_compile, str(source), "-o", str(tmp_path / "out"), "-q",
+                             "--emit", "cpp"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    cpp = (tmp_path / "out" / "chain.cpp").read_text()
+    assert cpp.count("const int64_t v") == 1_000_000, cpp[:2000]
+    assert "add_scalar(v999999)" in cpp
+
+
+def nested_scopes(depth: int, graph: bool) -> str:
+    """One task under `depth` nested pto.scope ops, in a Graph (called from
+    main) or in the orchestration function itself."""
+    t = "!pto.tensor<16xf32>"
+    runtime = "host_build_graph" if graph else "tensormap_and_ringbuffer"
+    body = ["pto.scope {"] * depth
+    body.append(f"%y, %t = pto.submit @k(%x) : ({t}) -> {t}")
+    body += ["}"] * depth
+    lines = [f"module attributes {{pto.runtime = #pto.runtime<{runtime}>}} {{",
+             f"pto.kernel aiv @k(%x: {t} {INOUT})"]
+    if graph:
+        lines += [f"pto.graph @g(%x: {t} {INOUT}) {{", *body, "pto.return", "}",
+                  f"pto.orchestration @main(%x: {t} {INOUT}) {{",
+                  f"pto.call @g(%x) : ({t}) -> ()", "pto.return", "}"]
+    else:
+        lines += [f"pto.orchestration @main(%x: {t} {INOUT}) {{", *body, "pto.return", "}"]
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+@pytest.mark.parametrize("graph", [True, False], ids=["graph", "orchestration"])
+def test_the_deepest_accepted_nesting_compiles(pto_compile, tmp_path, graph):
+    """Issue 32: 1022 nested scopes (with the module's and the function's
+    braces, the 1024 levels every pto parse accepts; deeper is a diagnostic,
+    test_parse_guard.py) go through the whole pto-compile, and the C++ nests
+    as deep."""
+    source = tmp_path / "deep.mlir"
+    source.write_text(nested_scopes(1022, graph))
+    result = subprocess.run([pto_compile, str(source), "-o", str(tmp_path / "out"), "-q",
+                             "--emit", "cpp"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    cpp = (tmp_path / "out" / "deep.cpp").read_text()
+    assert cpp.count("PTO2_SCOPE") >= 1022 or cpp.count("{") >= 1022, cpp[:3000]
+    deeper = tmp_path / "deeper.mlir"
+    deeper.write_text(nested_scopes(1023, graph))
+    result = subprocess.run([pto_compile, str(deeper), "-o", str(tmp_path / "out2"), "-q"],
+                            capture_output=True, text=True)
+    assert result.returncode == 1, result.stderr[-2000:]
+    assert "nesting deeper than 1024 braces" in result.stderr

@@ -100,6 +100,23 @@ def test_remarks_reach_python_with_their_arguments(tmp_path):
         assert len(remarks) == count
 
 
+def test_remarks_can_be_selected_by_name(tmp_path):
+    # pto-compile asks only for dead-parameter remarks: the legalization
+    # remarks per moved op, and each remark that reaches Python costs.
+    path = tmp_path / "p.mlir"
+    path.write_text(SOURCE)
+    with Context() as context:
+        module = parse_file(path, context, name_locations=True)
+        names = []
+        handle = native.enable_remarks(context, "pto-legalize-graph-boundary",
+                                       lambda *remark: names.append(remark[1]),
+                                       ["dead-parameter"])
+        try:
+            pipelines.legalize_graph_boundary(module)
+        finally:
+            native.disable_remarks(context, handle)
+    assert names == ["dead-parameter", "dead-parameter"]
+
 
 def test_an_invalid_remark_category_expression_is_rejected():
     with Context() as context:
