@@ -136,20 +136,22 @@ NB_MODULE(_site_initialize_0, m) {
       "assume_verified=True) prints, in a fraction of its time.");
   m.def(
       "describe_graphs",
-      [](MlirOperation module) -> std::optional<std::string> {
+      [](MlirOperation module,
+         bool parameters) -> std::optional<std::string> {
         std::string json;
         auto append = [](MlirStringRef piece, void *userData) {
           static_cast<std::string *>(userData)->append(piece.data,
                                                        piece.length);
         };
-        if (!mlirPTOModuleDescribeGraphs(module, append, &json))
+        if (!mlirPTOModuleDescribeGraphs(module, parameters, append, &json))
           return std::nullopt;
         return json;
       },
-      nanobind::arg("module"),
-      "JSON: per pto.graph of a builtin.module, its parameters, recorded "
-      "nodes, graph-heap use, callers and call-site heap use, as the "
-      "compiler computes them, in one walk; None for another op.");
+      nanobind::arg("module"), nanobind::arg("parameters") = true,
+      "JSON: per pto.graph of a builtin.module, its parameters (unless "
+      "`parameters` is False), recorded nodes, graph-heap use, callers and "
+      "call-site heap use, as the compiler computes them, in one walk; None "
+      "for another op.");
   m.def(
       "constant_trip_count",
       [=](MlirOperation op) {

@@ -78,9 +78,11 @@ mlirPTOGraphGetCallSiteHeapBytes(MlirOperation graph, intptr_t numCallers,
 /// report states it (describeGraphs: per Graph its parameters, recorded
 /// nodes, graph-heap use, callers and call-site heap use), as one JSON
 /// array written through `callback` (possibly in several pieces), in one
-/// walk of the module. Returns false, writing nothing, if `module` is not a
+/// walk of the module; without `withParameters`, each Graph's `parameters`
+/// are left out. Returns false, writing nothing, if `module` is not a
 /// `builtin.module`.
 MLIR_CAPI_EXPORTED bool mlirPTOModuleDescribeGraphs(MlirOperation module,
+                                                    bool withParameters,
                                                     MlirStringCallback callback,
                                                     void *userData);
 

@@ -86,7 +86,7 @@ static void describeParameters(llvm::json::OStream &json, GraphOp graph,
   });
 }
 
-void describeGraphs(ModuleOp module, raw_ostream &os) {
+void describeGraphs(ModuleOp module, raw_ostream &os, bool withParameters) {
   // Every call, by callee, in walk order.
   llvm::MapVector<StringAttr, Callers> callers;
   module.walk([&](CallOp call) {
@@ -109,7 +109,8 @@ void describeGraphs(ModuleOp module, raw_ostream &os) {
       const Callers &calls = it == callers.end() ? none : it->second;
       json.object([&] {
         json.attribute("name", graph.getName());
-        describeParameters(json, graph, calls);
+        if (withParameters)
+          describeParameters(json, graph, calls);
         json.attribute("nodes", countRecordedNodes(graph));
         GraphHeapUse heap = computeGraphHeapUse(graph, symbols);
         json.attribute("heap_bytes", heap.bytes);

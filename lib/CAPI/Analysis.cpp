@@ -86,13 +86,13 @@ bool mlirPTOGraphGetCallSiteHeapBytes(MlirOperation graph, intptr_t numCallers,
   return true;
 }
 
-bool mlirPTOModuleDescribeGraphs(MlirOperation module,
+bool mlirPTOModuleDescribeGraphs(MlirOperation module, bool withParameters,
                                  MlirStringCallback callback, void *userData) {
   auto op = dyn_cast<ModuleOp>(unwrap(module));
   if (!op)
     return false;
   mlir::detail::CallbackOstream stream(callback, userData);
-  pto::describeGraphs(op, stream);
+  pto::describeGraphs(op, stream, withParameters);
   stream.flush();
   return true;
 }

@@ -341,7 +341,12 @@ class Report:
 
     def to_json(self) -> Dict:
         """The report as JSON-serializable data (``report.json``)."""
-        data = {"format": "pto-compile-report", "version": 1, **_plain(self)}
+        return self._json(_plain(self.graphs))
+
+    def _json(self, graphs) -> Dict:
+        data = {"format": "pto-compile-report", "version": 1}
+        for name in _field_names(Report):
+            data[name] = graphs if name == "graphs" else _plain(getattr(self, name))
         data["timings"] = {k: round(v, 6) for k, v in self.timings.items()}
         return data
 
@@ -367,10 +372,14 @@ def _plain(value):
         return [_plain(v) for v in value]
     if kind is dict:
         return {k: _plain(v) for k, v in value.items()}
+    return {name: _plain(getattr(value, name)) for name in _field_names(kind)}
+
+
+def _field_names(kind: type) -> Tuple[str, ...]:
     names = _FIELD_NAMES.get(kind)
     if names is None:
-        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
-    return {name: _plain(getattr(value, name)) for name in names}
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(kind))
+    return names
 
 
 def report_json_text(report: Report) -> str:
@@ -378,14 +387,14 @@ def report_json_text(report: Report) -> str:
     spaces, each Graph's entry on one line (one line per Graph keeps a large
     report readable and lets Python's C encoder write it: the indenting
     encoder is pure Python and took longer than compiling)."""
-    data = report.to_json()
-    graphs = data["graphs"]
-    # A placeholder no report string can hold, replaced by the lines.
-    data["graphs"] = placeholder = "\0graphs\0"
-    text = json.dumps(data, indent=2)
-    lines = ",\n".join("    " + json.dumps(g) for g in graphs)
+    # A placeholder no report string can hold, replaced by the lines. A
+    # Graph's dataclasses are written as their fields (vars, in field order:
+    # what to_json gives) by the C encoder.
+    placeholder = "\0graphs\0"
+    text = json.dumps(report._json(placeholder), indent=2)
+    lines = ",\n".join("    " + json.dumps(g, default=vars) for g in report.graphs)
     return text.replace(json.dumps(placeholder),
-                        f"[\n{lines}\n  ]" if graphs else "[]", 1) + "\n"
+                        f"[\n{lines}\n  ]" if report.graphs else "[]", 1) + "\n"
 
 
 @dataclass
@@ -691,7 +700,7 @@ def call_site_heap_bytes(graph, callers: Sequence) -> Tuple[int, int, int, bool]
 # ----------------------------------------------------------------------------
 
 
-def describe_graphs(module: Module) -> List[Dict]:
+def describe_graphs(module: Module, parameters: bool = True) -> List[Dict]:
     """What the compiler states about each ``pto.graph`` of ``module``, in
     module order, computed in C++ in one walk (``describeGraphs``, through
     the C API): per Graph a dict with ``name``; ``parameters`` (per
@@ -702,8 +711,9 @@ def describe_graphs(module: Module) -> List[Dict]:
     ``heap_bytes`` and ``heap_exact`` (:func:`graph_heap_bytes`);
     ``call_sites``, ``calls`` (per run) and ``calls_exact``; and
     ``call_site_heap`` (``per_call``, ``per_run``, ``allocation_calls``,
-    ``exact``: :func:`call_site_heap_bytes` of all its callers)."""
-    return json.loads(_native.describe_graphs(module.operation))
+    ``exact``: :func:`call_site_heap_bytes` of all its callers). Without
+    ``parameters`` the dicts have no ``parameters`` entry."""
+    return json.loads(_native.describe_graphs(module.operation, parameters))
 
 
 def _boundary_value(param: Dict) -> BoundaryValue:
@@ -1205,7 +1215,7 @@ def compile_program(source: Union[str, os.PathLike, Module],
             raise failed(error, "preparing") from None
         _, allocation_calls, exact_prepared = orchestration_heap_use(module)
         if legalize:
-            prepared = {g["name"]: g for g in describe_graphs(module)}
+            prepared = {g["name"]: g for g in describe_graphs(module, parameters=False)}
             for report_graph in graphs:
                 report_graph.call_site_allocation_calls = (
                     prepared[report_graph.name]["call_site_heap"]["allocation_calls"])

@@ -28,7 +28,10 @@ namespace mlir::pto {
 ///     of each `pto.call` in a Graph or orchestration function);
 ///   - `call_site_heap`: `per_call`, `per_run`, `allocation_calls`, `exact`
 ///     (computeCallSiteHeapUse).
-void describeGraphs(ModuleOp module, raw_ostream &os);
+/// Without `withParameters`, `parameters` is left out (what a report needs
+/// from a module whose boundaries it already has).
+void describeGraphs(ModuleOp module, raw_ostream &os,
+                    bool withParameters = true);
 
 } // namespace mlir::pto
 
