@@ -16,5 +16,7 @@ export PATH="$venv/bin:$PATH"
 # pytest's summary is the last line.
 status=0
 lit -sv test || status=1
-python -m pytest test/python || status=1
+# One worker per core; each test file runs on one worker, so a module's
+# fixtures (built programs, compiled stub drivers) are made once.
+python -m pytest -n auto --dist loadfile test/python || status=1
 exit "$status"
