@@ -49,7 +49,8 @@ def test_test_sh_uses_pto_venv(tmp_path, kind):
     result = _run_test_sh(tmp_path, pto_venv)
     assert result.returncode == 0, result.stdout + result.stderr
     assert log.read_text().splitlines() == [f"{venv}/bin/lit -sv test",
-                                            f"{venv}/bin/python -m pytest test/python"]
+                                            f"{venv}/bin/python -m pytest -n auto --dist loadfile "
+                                            "test/python"]
 
 
 def _run_run_sh(tmp_path: Path, args, pto_venv: str = ".venv"):
