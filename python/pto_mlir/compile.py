@@ -147,6 +147,9 @@ RUNTIMES = ("tensormap_and_ringbuffer", "host_build_graph")
 
 #: What ``--emit`` can select.
 EMIT_KINDS = ("ir", "cpp", "report")
+#: What ``--emit`` also takes, not written by default: the picture of each
+#: Graph's first recording (graph_picture.py), as Graphviz source and as SVG.
+PICTURE_KINDS = ("dot", "svg")
 
 #: Most nodes one Graph recording may hold (the runtime's GRAPH_MAX_NODES),
 #: and most tensors one ``alloc_tensors`` call (one recorded node) creates:
@@ -411,6 +414,9 @@ class CompileResult:
         stem: the base name of the output files.
         output_dir: the folder written, or None if nothing was written.
         files: the paths written, in order.
+        pictures: with ``emit`` ``"dot"`` or ``"svg"``, one
+            :class:`~pto_mlir.graph_picture.GraphPicture` per Graph the entry
+            launches (``svg`` set only for ``"svg"``).
     """
 
     legalized_ir: str
@@ -420,6 +426,7 @@ class CompileResult:
     stem: str
     output_dir: Optional[Path] = None
     files: List[Path] = field(default_factory=list)
+    pictures: List["GraphPicture"] = field(default_factory=list)
 
 
 # ----------------------------------------------------------------------------
@@ -888,7 +895,8 @@ def _is_output_file(path: Path) -> bool:
     """A file pto-compile writes (so an output folder it may replace)."""
     name = path.name
     return path.is_file() and (name in ("report.txt", "report.json")
-                               or name.endswith((".legalized.mlir", ".cpp", ".args.json")))
+                               or name.endswith((".legalized.mlir", ".cpp", ".args.json",
+                                                 ".dot", ".svg")))
 
 
 def _check_output_dir(output: Path) -> None:
@@ -1040,11 +1048,31 @@ def _run_pipeline(module: Module, pipeline: str, timing: bool) -> None:
 ProgressCallback = Callable[[str, float], None]
 
 
+def _draw(module: Module, target: str, scalars: Optional[Dict[str, int]],
+          svg: bool) -> List:
+    """The pictures of the prepared ``module``'s Graph recordings."""
+    from . import graph_picture  # The runtime model: only pictures need it.
+
+    if target != "host_build_graph":
+        raise CompileError(f"--emit dot/svg draws Graph recordings, which only the "
+                           f"host_build_graph runtime makes (the program targets {target})",
+                           "drawing")
+    try:
+        pictures = graph_picture.draw_graphs(module, scalars=scalars)
+        if svg:
+            for picture in pictures:
+                picture.svg = graph_picture.render_svg(picture.dot)
+    except graph_picture.PictureError as error:
+        raise CompileError(f"pto-compile: error: {error}", "drawing") from None
+    return pictures
+
+
 def compile_program(source: Union[str, os.PathLike, Module],
                     output: Optional[Union[str, os.PathLike]] = None, *,
                     runtime: Optional[str] = None,
                     runtime_api: Optional[str] = None,
                     emit: Iterable[str] = EMIT_KINDS,
+                    entry_scalars: Optional[Dict[str, int]] = None,
                     mlir_timing: bool = False,
                     progress: Optional[ProgressCallback] = None) -> CompileResult:
     """Compiles a PTO program: legalizes its Graphs (for host_build_graph),
@@ -1068,7 +1096,12 @@ def compile_program(source: Union[str, os.PathLike, Module],
         emit: which of ``"ir"`` (``<stem>.legalized.mlir``), ``"cpp"``
             (``<stem>.cpp`` and its argument metadata ``<stem>.args.json``)
             and ``"report"`` (``report.txt``,
-            ``report.json``) to write into ``output``.
+            ``report.json``) to write into ``output``, and also, never by
+            default, ``"dot"`` / ``"svg"``: ``<stem>.<graph>.dot`` / ``.svg``,
+            the picture of each Graph's first recording
+            (:mod:`pto_mlir.graph_picture`; svg needs Graphviz's ``dot``).
+        entry_scalars: the entry's scalar arguments by name, for the
+            pictures (drawing runs the program in the runtime model).
         mlir_timing: print MLIR's pass timing report for each pipeline on
             stderr.
         progress: called as ``progress(message, elapsed_seconds)`` when a
@@ -1087,9 +1120,9 @@ def compile_program(source: Union[str, os.PathLike, Module],
     """
     emit = list(emit)
     for kind in emit:
-        if kind not in EMIT_KINDS:
+        if kind not in EMIT_KINDS + PICTURE_KINDS:
             raise ValueError(f"unknown --emit kind {kind!r}: expected one of "
-                             f"{', '.join(EMIT_KINDS)}")
+                             f"{', '.join(EMIT_KINDS + PICTURE_KINDS)}")
     if runtime is not None and runtime not in RUNTIMES:
         raise ValueError(f"unknown runtime {runtime!r}: expected one of {', '.join(RUNTIMES)}")
     if runtime_api is not None and runtime_api not in pto.RUNTIME_APIS:
@@ -1230,10 +1263,15 @@ def compile_program(source: Union[str, os.PathLike, Module],
         except MLIRError as error:
             raise failed(error, "translating") from None
 
+        pictures = []
+        if set(emit) & set(PICTURE_KINDS):
+            stage("drawing", "drawing the Graph recordings")
+            pictures = _draw(module, target, entry_scalars, "svg" in emit)
+
     stage(None)
     report = Report(input_name, target, overridden, legalize, graphs,
                     orchestration_heap, timings=dict(timings), runtime_api=api)
-    result = CompileResult(legalized_ir, cpp, arg_metadata, report, stem)
+    result = CompileResult(legalized_ir, cpp, arg_metadata, report, stem, pictures=pictures)
     if output_dir is not None:
         # Writing is not part of the report's timings: the report is written.
         stage("writing", f"writing {output_dir}")
@@ -1246,10 +1284,25 @@ def compile_program(source: Union[str, os.PathLike, Module],
         if "report" in emit:
             files["report.txt"] = report.to_text()
             files["report.json"] = report_json_text(report)
+        for picture in pictures:
+            if "dot" in emit:
+                files[f"{stem}.{picture.graph}.dot"] = picture.dot
+            if "svg" in emit:
+                files[f"{stem}.{picture.graph}.svg"] = picture.svg
         result.files = _write_atomically(output_dir, files)
         result.output_dir = output_dir
     stage(None, "done")
     return result
+
+
+def _entry_scalar(text: str) -> Tuple[str, int]:
+    name, sep, value = text.partition("=")
+    try:
+        if not sep or not name:
+            raise ValueError
+        return name, int(value, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected NAME=INTEGER, got {text!r}") from None
 
 
 def _parse_emit(values: Optional[List[str]]) -> List[str]:
@@ -1259,9 +1312,10 @@ def _parse_emit(values: Optional[List[str]]) -> List[str]:
     for value in values:
         for kind in value.split(","):
             kind = kind.strip()
-            if kind not in EMIT_KINDS:
+            if kind not in EMIT_KINDS + PICTURE_KINDS:
                 raise argparse.ArgumentTypeError(
-                    f"unknown kind {kind!r} (choose from {', '.join(EMIT_KINDS)})")
+                    f"unknown kind {kind!r} (choose from "
+                    f"{', '.join(EMIT_KINDS + PICTURE_KINDS)})")
             if kind not in kinds:
                 kinds.append(kind)
     return kinds
@@ -1307,7 +1361,12 @@ def _argument_parser() -> argparse.ArgumentParser:
                              "runtime at that commit)")
     parser.add_argument("--emit", action="append", metavar="KINDS",
                         help="comma-separated files to write: ir, cpp, report "
-                             "(default: all; repeatable)")
+                             "(default: these three), dot, svg (the picture of each "
+                             "Graph's first recording; svg needs Graphviz); repeatable")
+    parser.add_argument("--entry-scalar", action="append", metavar="NAME=VALUE",
+                        default=[], type=_entry_scalar,
+                        help="a scalar argument of the entry, for --emit dot/svg "
+                             "(drawing runs the program in the runtime model); repeatable")
     parser.add_argument("--mlir-timing", action="store_true",
                         help="print MLIR's pass timing report for each pipeline (stderr)")
     parser.add_argument("-q", "--quiet", action="store_true",
@@ -1367,6 +1426,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         result = compile_program(args.input, output, runtime=args.runtime,
                                  runtime_api=args.runtime_api, emit=emit,
+                                 entry_scalars=dict(args.entry_scalar),
                                  mlir_timing=args.mlir_timing,
                                  progress=None if args.quiet else progress)
     except CompileError as error:

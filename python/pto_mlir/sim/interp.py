@@ -187,6 +187,11 @@ class Interpreter:
         self.iterations = 0
         #: The ``pto.return`` the last :meth:`run_function` ended with.
         self.last_return: Optional[Instr] = None
+        #: Where execution is: one frame per enclosing ``scf.for`` iteration
+        #: (``("for", loc, iteration)``) and ``pto.scope``
+        #: (``("scope", loc, manual)``), outermost first. A recording keeps
+        #: each node's frames (the picture groups nodes by them).
+        self.frames: List[tuple] = []
 
     # -- entry ---------------------------------------------------------------
 
@@ -294,8 +299,11 @@ class Interpreter:
             iter_taints = [tenv.get(s, EMPTY) for s in ins.operands[3:]]
         body = ins.regions[0][0]
         iv = lb
+        iteration = 0
         while rd(iv) < rd(ub):
             self._tick(ins.loc)
+            self.frames.append(("for", ins.loc, iteration))
+            iteration += 1
             env[body.args[0]] = iv
             for s, v in zip(body.args[1:], iters):
                 env[s] = v
@@ -303,7 +311,10 @@ class Interpreter:
                 tenv[body.args[0]] = ctl
                 for s, t in zip(body.args[1:], iter_taints):
                     tenv[s] = t
-            term, iters = self.exec_block(body, env, ex, tenv)
+            try:
+                term, iters = self.exec_block(body, env, ex, tenv)
+            finally:
+                self.frames.pop()
             if tenv is not None:
                 iter_taints = [tenv.get(s, EMPTY) for s in term.operands]
             # lb, lb + step, ... below ub, computed exactly: a step past the
@@ -367,7 +378,11 @@ class Interpreter:
     # -- pto: structure ------------------------------------------------------
 
     def _scope(self, ins, env, ex, tenv, block, token):
-        term, values = self.exec_block(ins.regions[0][0], env, ex, tenv)
+        self.frames.append(("scope", ins.loc, bool(ins.attrs.get("manual", False))))
+        try:
+            term, values = self.exec_block(ins.regions[0][0], env, ex, tenv)
+        finally:
+            self.frames.pop()
         for s, v in zip(ins.results, values):
             env[s] = v
         if tenv is not None:

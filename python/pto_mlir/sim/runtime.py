@@ -232,9 +232,15 @@ class Event:
 
 @dataclass
 class AllocNode:
-    """A recorded ``alloc_tensors`` (at most 16 allocations)."""
+    """A recorded ``alloc_tensors`` (at most 16 allocations).
+
+    frames: where in the Graph body it was recorded, as
+    :attr:`~pto_mlir.sim.interp.Interpreter.frames` (loop iterations and
+    scopes, outermost first).
+    """
 
     alloc_ids: List[int]
+    frames: Tuple[tuple, ...] = ()
 
 
 @dataclass
@@ -244,7 +250,7 @@ class TaskNode:
     deps: its explicit dependencies, each ``("node", i)`` (node ``i`` of the
     same recording) or ``("owner", k)`` (the owner task of boundary tensor
     ``k``, re-read at every submission); blocks, flags: as in
-    :class:`~pto_mlir.sim.interp.Launch`.
+    :class:`~pto_mlir.sim.interp.Launch`; frames: as in :class:`AllocNode`.
     """
 
     kernel: Optional[str]
@@ -256,6 +262,7 @@ class TaskNode:
     deps: List[Ref] = field(default_factory=list)
     blocks: int = 1
     flags: Tuple[str, ...] = ()
+    frames: Tuple[tuple, ...] = ()
 
 
 @dataclass
@@ -427,6 +434,8 @@ class _Recorder(Executor):
         self.written: set = set()
         #: Task id handed out while recording -> its node index.
         self.node_of_id: Dict[int, int] = {}
+        #: The interpreter's frames outside the Graph body (the call site's).
+        self.outer_frames = len(rt.interp.frames)
 
     # -- classification ------------------------------------------------------
 
@@ -454,6 +463,7 @@ class _Recorder(Executor):
         """Appends ``node``; returns the task id it gets."""
         task_id = self.rt._next_task_id()
         self.node_of_id[task_id] = len(self.nodes)
+        node.frames = tuple(self.rt.interp.frames[self.outer_frames:])
         self.nodes.append(node)
         return task_id
 
