@@ -148,8 +148,9 @@ RUNTIMES = ("tensormap_and_ringbuffer", "host_build_graph")
 #: What ``--emit`` can select.
 EMIT_KINDS = ("ir", "cpp", "report")
 #: What ``--emit`` also takes, not written by default: the picture of each
-#: Graph's first recording (graph_picture.py), as Graphviz source and as SVG.
-PICTURE_KINDS = ("dot", "svg")
+#: Graph's first recording (graph_picture.py), as Graphviz source and as SVG,
+#: and the report as one HTML page with the pictures (report_page.py).
+PICTURE_KINDS = ("dot", "svg", "html")
 
 #: Most nodes one Graph recording may hold (the runtime's GRAPH_MAX_NODES),
 #: and most tensors one ``alloc_tensors`` call (one recorded node) creates:
@@ -414,7 +415,8 @@ class CompileResult:
         stem: the base name of the output files.
         output_dir: the folder written, or None if nothing was written.
         files: the paths written, in order.
-        pictures: with ``emit`` ``"dot"`` or ``"svg"``, one
+        remarks: with ``emit`` ``"html"``, every remark of the legalization.
+        pictures: with ``emit`` ``"dot"``, ``"svg"`` or ``"html"``, one
             :class:`~pto_mlir.graph_picture.GraphPicture` per Graph the entry
             launches (``svg`` set only for ``"svg"``).
     """
@@ -427,6 +429,7 @@ class CompileResult:
     output_dir: Optional[Path] = None
     files: List[Path] = field(default_factory=list)
     pictures: List["GraphPicture"] = field(default_factory=list)
+    remarks: List["report_page.Remark"] = field(default_factory=list)
 
 
 # ----------------------------------------------------------------------------
@@ -895,6 +898,7 @@ def _is_output_file(path: Path) -> bool:
     """A file pto-compile writes (so an output folder it may replace)."""
     name = path.name
     return path.is_file() and (name in ("report.txt", "report.json")
+                               or name in ("report.html",)
                                or name.endswith((".legalized.mlir", ".cpp", ".args.json",
                                                  ".dot", ".svg")))
 
@@ -1054,7 +1058,7 @@ def _draw(module: Module, target: str, scalars: Optional[Dict[str, int]],
     from . import graph_picture  # The runtime model: only pictures need it.
 
     if target != "host_build_graph":
-        raise CompileError(f"--emit dot/svg draws Graph recordings, which only the "
+        raise CompileError(f"--emit dot/svg/html draws Graph recordings, which only the "
                            f"host_build_graph runtime makes (the program targets {target})",
                            "drawing")
     try:
@@ -1099,7 +1103,10 @@ def compile_program(source: Union[str, os.PathLike, Module],
             ``report.json``) to write into ``output``, and also, never by
             default, ``"dot"`` / ``"svg"``: ``<stem>.<graph>.dot`` / ``.svg``,
             the picture of each Graph's first recording
-            (:mod:`pto_mlir.graph_picture`; svg needs Graphviz's ``dot``).
+            (:mod:`pto_mlir.graph_picture`; svg needs Graphviz's ``dot``),
+            and ``"html"``: ``report.html``, the report with the pictures and
+            the legalization's remarks (:mod:`pto_mlir.report_page`; inline
+            SVG when Graphviz is installed, the DOT source otherwise).
         entry_scalars: the entry's scalar arguments by name, for the
             pictures (drawing runs the program in the runtime model).
         mlir_timing: print MLIR's pass timing report for each pipeline on
@@ -1203,6 +1210,9 @@ def compile_program(source: Union[str, os.PathLike, Module],
             module.operation.verify()
         except MLIRError as error:
             raise failed(error, "verifying") from None
+        remarks: List = []
+        if "html" in emit:
+            from . import report_page  # Only the page needs it.
         target = _runtime_of(module)
         api = _runtime_api_of(module)
 
@@ -1221,9 +1231,15 @@ def compile_program(source: Union[str, os.PathLike, Module],
                 if name == "dead-parameter":
                     number = next(v for k, v, _ in args if k == "Parameter")
                     dead.setdefault(function, []).append(int(number))
+                if "html" in emit:
+                    remarks.append(report_page.Remark(name, kind, function, str(location),
+                                                      message))
 
-            handle = _native.enable_remarks(module.context, "pto-legalize-graph-boundary",
-                                            on_remark, ["dead-parameter"])
+            # The page shows every remark; otherwise only those read here
+            # reach Python (the pass remarks per moved op).
+            handle = _native.enable_remarks(
+                module.context, "pto-legalize-graph-boundary", on_remark,
+                None if "html" in emit else ["dead-parameter"])
             try:
                 _run_pipeline(module, LEGALIZE_PIPELINE, mlir_timing)
             except MLIRError as error:
@@ -1266,12 +1282,14 @@ def compile_program(source: Union[str, os.PathLike, Module],
         pictures = []
         if set(emit) & set(PICTURE_KINDS):
             stage("drawing", "drawing the Graph recordings")
-            pictures = _draw(module, target, entry_scalars, "svg" in emit)
+            svg = "svg" in emit or ("html" in emit and shutil.which("dot") is not None)
+            pictures = _draw(module, target, entry_scalars, svg)
 
     stage(None)
     report = Report(input_name, target, overridden, legalize, graphs,
                     orchestration_heap, timings=dict(timings), runtime_api=api)
-    result = CompileResult(legalized_ir, cpp, arg_metadata, report, stem, pictures=pictures)
+    result = CompileResult(legalized_ir, cpp, arg_metadata, report, stem, pictures=pictures,
+                           remarks=remarks)
     if output_dir is not None:
         # Writing is not part of the report's timings: the report is written.
         stage("writing", f"writing {output_dir}")
@@ -1284,6 +1302,8 @@ def compile_program(source: Union[str, os.PathLike, Module],
         if "report" in emit:
             files["report.txt"] = report.to_text()
             files["report.json"] = report_json_text(report)
+        if "html" in emit:
+            files["report.html"] = report_page.report_html(report, pictures, remarks)
         for picture in pictures:
             if "dot" in emit:
                 files[f"{stem}.{picture.graph}.dot"] = picture.dot
@@ -1362,7 +1382,9 @@ def _argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--emit", action="append", metavar="KINDS",
                         help="comma-separated files to write: ir, cpp, report "
                              "(default: these three), dot, svg (the picture of each "
-                             "Graph's first recording; svg needs Graphviz); repeatable")
+                             "Graph's first recording; svg needs Graphviz), html (the "
+                             "report as one page, with the pictures and the "
+                             "legalization's remarks); repeatable")
     parser.add_argument("--entry-scalar", action="append", metavar="NAME=VALUE",
                         default=[], type=_entry_scalar,
                         help="a scalar argument of the entry, for --emit dot/svg "

@@ -111,7 +111,7 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def _short_loc(loc: str) -> str:
+def short_loc(loc: str) -> str:
     """``file.mlir:line:col`` of the innermost file location in ``loc``
     (the file's base name), else ``loc`` itself."""
     found = re.findall(r'"([^"]*)":(\d+):(\d+)', loc)
@@ -123,7 +123,7 @@ def _short_loc(loc: str) -> str:
 
 def _frame_label(frame: tuple) -> str:
     kind, loc, detail = frame
-    loc = _short_loc(loc)
+    loc = short_loc(loc)
     if kind == "for":
         return f"scf.for {loc}: iteration {detail}"
     return f"{'manual ' if detail else ''}pto.scope {loc}"

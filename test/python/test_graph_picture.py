@@ -5,11 +5,15 @@ stub runtime in test_qwen3_full_example.py."""
 import re
 import shutil
 import subprocess
+from html.parser import HTMLParser
 
 import pytest
 
+from conftest import REPO
+
 from pto_mlir import compile as pto_compile_module
 from pto_mlir import graph_picture
+from pto_mlir.report_page import external_references
 
 T = "!pto.tensor<16xf32>"
 INOUT = "{pto.direction = #pto.direction<inout>}"
@@ -129,6 +133,79 @@ def test_svg_is_rendered_with_the_classes(tmp_path):
 
 
 def test_emit_kinds_are_known():
-    assert set(pto_compile_module.PICTURE_KINDS) == {"dot", "svg"}
+    assert set(pto_compile_module.PICTURE_KINDS) == {"dot", "svg", "html"}
     with pytest.raises(ValueError, match="unknown --emit kind 'png'"):
         pto_compile_module.compile_program("x.mlir", emit=["png"])
+
+
+class _Page(HTMLParser):
+    """The parts of report.html the tests read: section ids, table cells per
+    section, the inline SVG elements and the elements that could fetch."""
+
+    def __init__(self):
+        super().__init__()
+        self.sections, self.cells, self.svgs, self.fetching = [], {}, 0, []
+        self._cell = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "section":
+            self.sections.append(attrs["id"])
+        if tag == "svg":
+            self.svgs += 1
+        if tag in ("script", "link", "img", "iframe") or (
+                tag != "a" and ("src" in attrs or "href" in attrs)):
+            self.fetching.append(tag)
+        if tag == "td":
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag == "td" and self._cell is not None:
+            self.cells.setdefault(self.sections[-1] if self.sections else "", []).append(
+                "".join(self._cell).strip())
+            self._cell = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def test_html_page_holds_the_report_the_remarks_and_the_picture(tmp_path):
+    """Issue 33: --emit html writes one self-contained page: per Graph the
+    boundary before and after, each hoist, the legalization's remarks and
+    the picture (inline SVG with Graphviz, the DOT source without)."""
+    result = compile_to(tmp_path, (REPO / "examples" / "decoder_layer.mlir").read_text(),
+                        "--emit", "html")
+    assert result.returncode == 0, result.stderr
+    text = (tmp_path / "out" / "report.html").read_text()
+    page = _Page()
+    page.feed(text)
+    assert page.sections == ["graph-layer"]
+    assert page.fetching == [] and external_references(text) == []
+    cells = page.cells["graph-layer"]
+    # Boundary before (a, w, c, layer_idx) and after (a, c, tmp, wl).
+    for name in ("a", "w", "c", "layer_idx", "tmp", "wl"):
+        assert name in cells, (name, cells)
+    # The hoists, and the remarks that say why.
+    assert "hoisted-view" in cells and "hoisted-allocation" in cells
+    assert any("leaves the boundary" in c for c in cells)
+    # The text report's measures: the allocation node left the recording.
+    assert cells[cells.index("recorded nodes") + 1] == "2 of 1024 (within the limit; 3 as written)"
+    if shutil.which("dot"):
+        assert page.svgs == 1 and 'class="node task"' in text
+    else:
+        assert page.svgs == 0 and "<details><summary>DOT</summary>" in text
+
+
+def test_html_page_without_graphviz_carries_the_dot_source(tmp_path, monkeypatch):
+    real_which = shutil.which
+    monkeypatch.setattr(shutil, "which",
+                        lambda name, *a, **k: None if name == "dot" else real_which(name, *a, **k))
+    result = pto_compile_module.compile_program(REPO / "examples" / "decoder_layer.mlir",
+                                                tmp_path / "out", emit=["html"])
+    text = (tmp_path / "out" / "report.html").read_text()
+    page = _Page()
+    page.feed(text)
+    assert page.svgs == 0 and "<details><summary>DOT</summary>" in text
+    assert "digraph &quot;layer&quot;" in text
+    assert [p.graph for p in result.pictures] == ["layer"] and result.remarks
