@@ -39,8 +39,13 @@ and writes into the output folder (``-o DIR``, default
     (unless ``--quiet``).
 
 ``--emit`` selects which of ``ir``, ``cpp`` and ``report`` are written
-(default: all); every stage runs regardless, so a program that does not
-translate fails even with ``--emit ir``. Every file is written to a
+(default: these three); every stage runs regardless, so a program that does
+not translate fails even with ``--emit ir``. ``--emit dot``, ``svg`` and
+``html`` add ``<stem>.<graph>.dot`` / ``.svg``, the picture of each Graph's
+first recording as the runtime model records it (``graph_picture.py``; an
+entry with scalar parameters needs ``--entry-scalar NAME=VALUE``), and
+``report.html``, the report as one page with the pictures and the
+legalization's remarks (``report_page.py``). Every file is written to a
 temporary directory next to the output folder, which is renamed into place
 only once everything succeeded: on failure nothing is left behind and an
 existing output folder is untouched (on success it is replaced). An existing
