@@ -64,6 +64,8 @@ def record_graphs(module: Module, entry: Optional[str] = None,
     """Runs the prepared ``module`` once from its orchestration entry in the
     runtime model (accounting mode) and returns, per Graph launched, its
     first recording and its function (:class:`~pto_mlir.sim.program.Function`).
+    The entry's tensors get their static shapes (a ``?`` extent is taken as
+    8) and no contents.
 
     Args:
         module: a module after ``pto-orchestration-prepare-pipeline``.
