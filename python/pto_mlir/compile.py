@@ -1285,7 +1285,9 @@ def compile_program(source: Union[str, os.PathLike, Module],
             raise failed(error, "translating") from None
 
         pictures = []
-        if set(emit) & set(PICTURE_KINDS):
+        # The page of a program without Graphs (tensormap) has no pictures;
+        # asking for pictures of one is an error (_draw).
+        if {"dot", "svg"} & set(emit) or ("html" in emit and graphs):
             stage("drawing", "drawing the Graph recordings")
             svg = "svg" in emit or ("html" in emit and shutil.which("dot") is not None)
             pictures = _draw(module, target, entry_scalars, svg)

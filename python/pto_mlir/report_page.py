@@ -140,6 +140,9 @@ def report_html(report, pictures: Sequence["GraphPicture"] = (),
                  f"<code>{_e(r.name)}</code>", f"<code>{_e(short_loc(r.location))}</code>",
                  _e(r.message)) for r in graph_remarks]))
         picture = picture_of.get(g.name)
+        if picture is None and pictures:
+            out.append("<p>No picture: the entry did not launch this Graph with the "
+                       "arguments the picture was drawn with.</p>")
         if picture is not None:
             out.append(f"<h3>first recording: {picture.nodes} nodes, "
                        f"{picture.dependencies} dependencies</h3>")

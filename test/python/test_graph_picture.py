@@ -209,3 +209,29 @@ def test_html_page_without_graphviz_carries_the_dot_source(tmp_path, monkeypatch
     assert page.svgs == 0 and "<details><summary>DOT</summary>" in text
     assert "digraph &quot;layer&quot;" in text
     assert [p.graph for p in result.pictures] == ["layer"] and result.remarks
+
+
+def test_html_page_of_a_program_without_graphs(tmp_path):
+    """A tensormap program has no Graphs to draw: its page is the report."""
+    text = (REPO / "examples" / "orch_basic.mlir").read_text()
+    result = compile_to(tmp_path, text, "--emit", "html")
+    assert result.returncode == 0, result.stderr
+    page = _Page()
+    page.feed((tmp_path / "out" / "report.html").read_text())
+    assert page.sections == [] and page.svgs == 0
+
+
+def test_html_page_says_which_graph_was_not_launched(tmp_path):
+    text = PROGRAM.replace("pto.orchestration @main", """pto.graph @idle(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+    %y, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    pto.return
+  }
+  pto.orchestration @main""")
+    result = compile_to(tmp_path, text, "--emit", "html,dot", "--entry-scalar", "n=1")
+    assert result.returncode == 0, result.stderr
+    html_text = (tmp_path / "out" / "report.html").read_text()
+    page = _Page()
+    page.feed(html_text)
+    assert page.sections == ["graph-g", "graph-idle"]
+    assert html_text.count("the entry did not launch this Graph") == 1
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.dot")) == ["prog.g.dot"]
