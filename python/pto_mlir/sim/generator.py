@@ -948,7 +948,11 @@ class _GraphGen:
             self.emit(f"{tile} = pto.slice {mid}[{self.const(self.shapes.randrange(0, 25))}, 0] "
                       f"[8, 16] : {M} to {T}")
         elif how < 0.65:
-            self.emit(f"{tile} = pto.slice {src}[%p0, 0] [8, 16] : {W} to {T}")
+            # A window at a boundary-scalar offset, kept inside the 64 rows
+            # whatever the scalar (the calls pass up to several hundred).
+            row = self.fresh("pr")
+            self.emit(f"{row} = arith.remui %p0, {self.const(57)} : index")
+            self.emit(f"{tile} = pto.slice {src}[{row}, 0] [8, 16] : {W} to {T}")
         elif how < 0.85:
             self.emit(f"{tile} = pto.slice %xd[{self.const(self.shapes.randrange(0, 2))}, 0] "
                       f"[8, 16] : {TD} to {T}")
