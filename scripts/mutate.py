@@ -553,10 +553,13 @@ def _compile(tools: Tools, prepared: str, cpp: str) -> Tuple[bool, str]:
     # The runtime and API level the module was translated for are the values
     # of the module's `pto.runtime` / `pto.runtime_api` attributes; the same
     # attribute values under another name (a mutant's renaming) select nothing.
-    if not re.search(r"(?<![\w.])pto\.runtime = #pto\.runtime<host_build_graph>", prepared):
-        flags.append("-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER")
-    if re.search(r"(?<![\w.])pto\.runtime_api = #pto\.runtime_api<simpler_6ebaf771>", prepared):
-        flags.append("-DPTO_RUNTIME_API_SIMPLER_6EBAF771")
+    from pto_mlir.translate import header_defines  # The package's own mapping.
+
+    hbg = re.search(r"(?<![\w.])pto\.runtime = #pto\.runtime<host_build_graph>", prepared)
+    public = re.search(r"(?<![\w.])pto\.runtime_api = #pto\.runtime_api<simpler_6ebaf771>",
+                       prepared)
+    flags += header_defines("host_build_graph" if hbg else "tensormap_and_ringbuffer",
+                            "simpler_6ebaf771" if public else "spec")
     try:
         proc = subprocess.run([tools.cxx, *flags, "-x", "c++", "-"], input=cpp,
                               capture_output=True, text=True, timeout=60)

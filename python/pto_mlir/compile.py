@@ -148,7 +148,7 @@ __all__ = [
 ]
 
 #: The runtimes a module can target (``pto.runtime``); the first is the default.
-RUNTIMES = ("tensormap_and_ringbuffer", "host_build_graph")
+RUNTIMES = pto.RUNTIMES
 
 #: What ``--emit`` can select.
 EMIT_KINDS = ("ir", "cpp", "report")

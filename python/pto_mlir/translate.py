@@ -6,7 +6,31 @@ from typing import Any, Dict, List
 
 from . import pipelines
 from ._mlir_libs import _site_initialize_0 as _native
+from .dialects import pto
 from .ir import Diagnostic, DiagnosticInfo, DiagnosticSeverity, MLIRError, Module
+
+
+def header_defines(runtime: str, runtime_api: str) -> List[str]:
+    """The ``-D`` flags that make the project's declaration of the runtime
+    API (``runtime/include/pto_orchestration_api.h``, and the stub runtime's
+    header in ``test/stub_runtime``) declare what C++ printed for ``runtime``
+    at API level ``runtime_api`` may use: ``PTO_RUNTIME_TENSORMAP_AND_RINGBUFFER``
+    hides the host_build_graph-only surface, ``PTO_RUNTIME_API_SIMPLER_6EBAF771``
+    selects the public runtime's level. The real runtime's headers need none.
+
+    Raises:
+        ValueError: an unknown runtime or API level.
+    """
+    if runtime not in pto.RUNTIMES:
+        raise ValueError(f"unknown runtime {runtime!r}")
+    if runtime_api not in pto.RUNTIME_APIS:
+        raise ValueError(f"unknown runtime API level {runtime_api!r}")
+    defines = []
+    if runtime == "tensormap_and_ringbuffer":
+        defines.append("-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER")
+    if runtime_api == "simpler_6ebaf771":
+        defines.append("-DPTO_RUNTIME_API_SIMPLER_6EBAF771")
+    return defines
 
 
 def to_orchestration_cpp(module: Module, prepare: bool = True) -> str:

@@ -34,7 +34,9 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from pto_mlir.dialects import pto
 from pto_mlir.ir import Context, Module
+from pto_mlir.translate import header_defines
 from pto_mlir.sim import Runtime
 from pto_mlir.sim.memory import EXTERNAL, TensorView, new_tensor, tensor_from_array
 from pto_mlir.sim.program import load_program
@@ -42,8 +44,7 @@ from pto_mlir.sim.scalars import canon, slot_bits
 
 REPO = Path(__file__).resolve().parents[2]
 STUB = REPO / "test" / "stub_runtime"
-API_LEVELS = ("spec", "simpler_6ebaf771")
-API_DEFINES = {"spec": [], "simpler_6ebaf771": ["-DPTO_RUNTIME_API_SIMPLER_6EBAF771"]}
+API_LEVELS = pto.RUNTIME_APIS
 
 #: The runtime's DataType code of each element type (its data_type.h order).
 DATA_TYPES = {"f32": 0, "f16": 1, "i32": 2, "i16": 3, "i8": 4, "bf16": 6, "i64": 7, "i1": 11}
@@ -85,7 +86,9 @@ class StubBuilder:
         self._count = 0
 
     def _flags(self, api: str) -> List[str]:
-        return ["-std=c++17", "-O0", "-Werror", "-I", str(STUB), *API_DEFINES[api]]
+        # The stub declares both runtimes' surface; the API level selects.
+        return ["-std=c++17", "-O0", "-Werror", "-I", str(STUB),
+                *header_defines("host_build_graph", api)]
 
     def driver(self, api: str) -> Path:
         if api not in self._drivers:

@@ -23,6 +23,7 @@ from pto_mlir.compile import (
     graph_heap_bytes,
 )
 from pto_mlir.ir import Context, Module
+from pto_mlir.translate import header_defines
 
 from conftest import REPO
 
@@ -30,7 +31,6 @@ DECODER = REPO / "examples" / "decoder_layer.mlir"
 ORCH_BASIC = REPO / "examples" / "orch_basic.mlir"
 CXX = shutil.which("g++")
 CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", str(REPO / "runtime" / "include")]
-TENSORMAP_DEFINE = "-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER"
 needs_cxx = pytest.mark.skipif(CXX is None, reason="g++ is not installed")
 
 # The package as imported here (a build tree or an installed wheel), for the
@@ -47,9 +47,7 @@ def run_cli(*args, cwd=None):
 
 
 def compiles(cpp_path: Path, runtime: str, api: str = "spec"):
-    flags = CXX_FLAGS if runtime == "host_build_graph" else [*CXX_FLAGS, TENSORMAP_DEFINE]
-    if api == "simpler_6ebaf771":
-        flags = [*flags, "-DPTO_RUNTIME_API_SIMPLER_6EBAF771"]
+    flags = [*CXX_FLAGS, *header_defines(runtime, api)]
     return subprocess.run([CXX, *flags, "-x", "c++", str(cpp_path)],
                           capture_output=True, text=True)
 

@@ -17,6 +17,7 @@ import pytest
 from pto_mlir import builder as b
 from pto_mlir.dialects import arith
 from pto_mlir.ir import Context, F32Type, IndexType, IntegerType, MLIRError
+from pto_mlir.translate import header_defines
 from pto_mlir.pipelines import legalize_graph_boundary
 from pto_mlir.translate import to_orchestration_cpp
 
@@ -25,7 +26,6 @@ from conftest import REPO
 README = REPO / "README.md"
 CXX = shutil.which("g++")
 CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", str(REPO / "runtime" / "include")]
-TENSORMAP_DEFINE = "-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER"
 needs_cxx = pytest.mark.skipif(CXX is None, reason="g++ is not installed")
 THIS_FILE = Path(__file__).name
 
@@ -36,7 +36,8 @@ def line_after() -> int:
 
 
 def compile_cpp(cpp: str, host_build_graph: bool) -> None:
-    flags = CXX_FLAGS if host_build_graph else [*CXX_FLAGS, TENSORMAP_DEFINE]
+    runtime = "host_build_graph" if host_build_graph else "tensormap_and_ringbuffer"
+    flags = [*CXX_FLAGS, *header_defines(runtime, "spec")]
     result = subprocess.run([CXX, *flags, "-x", "c++", "-"], input=cpp,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr + "\n" + cpp

@@ -19,6 +19,7 @@ import pytest
 
 from pto_mlir import pipelines, sim
 from pto_mlir.ir import Context
+from pto_mlir.translate import header_defines
 
 from conftest import REPO, load_script
 
@@ -107,8 +108,8 @@ def test_running_cpp_has_the_handwritten_structure(compiled):
 @needs_cxx
 def test_cpp_compiles_against_the_runtime_header(compiled):
     api, out, _, _ = compiled
-    define = ["-DPTO_RUNTIME_API_SIMPLER_6EBAF771"] if api != "spec" else []
-    result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-Wall", "-Werror", *define,
+    result = subprocess.run([CXX, "-std=c++17", "-fsyntax-only", "-Wall", "-Werror",
+                             *header_defines("host_build_graph", api),
                              "-I", str(REPO / "runtime" / "include"), str(out / "model.cpp")],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-4000:]

@@ -14,7 +14,8 @@ import subprocess
 import pytest
 
 from pto_mlir.ir import Context, MLIRError, Module
-from pto_mlir.translate import to_orchestration_cpp
+from pto_mlir.dialects import pto
+from pto_mlir.translate import header_defines, to_orchestration_cpp
 
 from conftest import REPO
 
@@ -22,12 +23,8 @@ CPP_TESTS = REPO / "test" / "Target" / "Cpp"
 ORCH_BASIC = REPO / "examples" / "orch_basic.mlir"
 CXX = shutil.which("g++")
 CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", str(REPO / "runtime" / "include")]
-# Each runtime API level (pto.runtime_api, set with --pto-runtime-api) and the
-# define that makes runtime/include declare it.
-API_LEVELS = {"spec": [], "simpler_6ebaf771": ["-DPTO_RUNTIME_API_SIMPLER_6EBAF771"]}
-# Hides the host_build_graph-only API (GraphTaskArgs, InheritableScalar, ...)
-# from code for the default runtime.
-TENSORMAP_DEFINE = "-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER"
+# Each runtime API level (pto.runtime_api, set with --pto-runtime-api).
+API_LEVELS = pto.RUNTIME_APIS
 HOST_BUILD_GRAPH = "#pto.runtime<host_build_graph>"
 # errors.mlir and unparsable.mlir hold inputs that must not translate (the
 # second, not even parse: test_tools.py and test_parse_guard.py cover it);
@@ -80,9 +77,8 @@ def translate_cli(pto_opt, pto_translate, source, api=None):
 
 def compile_cpp(cpp, host_build_graph=False, api="spec"):
     """Syntax-checks `cpp` against the API of its runtime and API level."""
-    flags = [*CXX_FLAGS, *API_LEVELS[api]]
-    if not host_build_graph:
-        flags.append(TENSORMAP_DEFINE)
+    runtime = "host_build_graph" if host_build_graph else "tensormap_and_ringbuffer"
+    flags = [*CXX_FLAGS, *header_defines(runtime, api)]
     return run([CXX, *flags, "-x", "c++", "-"], cpp)
 
 
@@ -234,3 +230,13 @@ def test_errors_raise_in_python_and_fail_in_the_tool(pto_translate, source):
     op = re.search(r"error: ('[\w.]+' op)", result.stderr)
     expected = op.group(1) if op else re.search(r"error: (.{30})", result.stderr).group(1)
     assert expected in str(info.value)
+
+
+def test_header_defines_name_every_runtime_and_level():
+    assert header_defines("host_build_graph", "spec") == []
+    assert header_defines("tensormap_and_ringbuffer", "simpler_6ebaf771") == [
+        "-DPTO_RUNTIME_TENSORMAP_AND_RINGBUFFER", "-DPTO_RUNTIME_API_SIMPLER_6EBAF771"]
+    with pytest.raises(ValueError, match="unknown runtime API level"):
+        header_defines("host_build_graph", "v2")
+    with pytest.raises(ValueError, match="unknown runtime 'hbg'"):
+        header_defines("hbg", "spec")

@@ -27,7 +27,8 @@ import pytest
 import cpp_trace
 from pto_mlir import pipelines
 from pto_mlir.ir import Context, MLIRError, Module
-from pto_mlir.translate import to_orchestration_cpp
+from pto_mlir.dialects import pto
+from pto_mlir.translate import header_defines, to_orchestration_cpp
 
 from conftest import REPO
 
@@ -40,9 +41,8 @@ ERRORS = CPP_TESTS / "hbg-errors.mlir"
 DECODER_EXAMPLE = REPO / "examples" / "decoder_layer.mlir"
 CXX = shutil.which("g++")
 CXX_FLAGS = ["-std=c++17", "-fsyntax-only", "-Werror", "-I", str(REPO / "runtime" / "include")]
-# Each runtime API level (pto.runtime_api, set with --pto-runtime-api) and the
-# define that makes runtime/include declare it.
-API_LEVELS = {"spec": [], "simpler_6ebaf771": ["-DPTO_RUNTIME_API_SIMPLER_6EBAF771"]}
+# Each runtime API level (pto.runtime_api, set with --pto-runtime-api).
+API_LEVELS = pto.RUNTIME_APIS
 PIPELINES = ["--pto-graph-legalize-pipeline", "--pto-orchestration-prepare-pipeline",
              "--mlir-print-debuginfo"]
 SPLIT = re.compile(r"^// -----\s*$", re.M)
@@ -119,8 +119,8 @@ def test_graph_translation_compiles(pto_opt, pto_translate, source, api):
     for prefix, function in launches:
         assert prefix == "", f"rt_submit_graph result used: {prefix!r}"
         assert function in graphs
-    # The host_build_graph API is declared by default: only the level's define.
-    result = run([CXX, *CXX_FLAGS, *API_LEVELS[api], "-x", "c++", "-"], cpp)
+    result = run([CXX, *CXX_FLAGS, *header_defines("host_build_graph", api), "-x", "c++", "-"],
+                 cpp)
     assert result.returncode == 0, result.stderr + "\n" + cpp
 
 

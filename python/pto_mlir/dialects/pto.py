@@ -29,6 +29,8 @@ DIRECTION_ATTR = "pto.direction"
 #: Argument attribute the legalization sets on each Graph parameter it adds.
 HOISTED_ATTR = "pto.hoisted"
 RUNTIME_ATTR = "pto.runtime"
+#: The runtimes (``#pto.runtime<...>``); the first is the default.
+RUNTIMES = ("tensormap_and_ringbuffer", "host_build_graph")
 #: The module attribute naming the runtime API level the C++ is printed for.
 RUNTIME_API_ATTR = "pto.runtime_api"
 #: The runtime API levels (``#pto.runtime_api<...>``); the first is the default.
