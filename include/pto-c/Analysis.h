@@ -77,7 +77,7 @@ mlirPTOGraphGetCallSiteHeapBytes(MlirOperation graph, intptr_t numCallers,
 /// Describes every `pto.graph` of `module` (a `builtin.module`) as the
 /// report states it (describeGraphs: per Graph its parameters, recorded
 /// nodes, graph-heap use, callers and call-site heap use), as one JSON
-/// array written through `callback` (possibly in several pieces), in one
+/// array written through `callback` in one piece, in one
 /// walk of the module; without `withParameters`, each Graph's `parameters`
 /// are left out. Returns false, writing nothing, if `module` is not a
 /// `builtin.module`.

@@ -11,14 +11,14 @@ extern "C" {
 #endif
 
 /// Prints prepared pto module `module` as orchestration C++ through
-/// `callback`. Fails, after emitting diagnostics on the module's context,
-/// on anything it cannot print.
+/// `callback`, in one piece. Fails, after emitting diagnostics on the
+/// module's context and printing nothing, on anything it cannot print.
 MLIR_CAPI_EXPORTED MlirLogicalResult mlirPTOTranslateToOrchestrationCpp(
     MlirOperation module, MlirStringCallback callback, void *userData);
 
 /// Prints the argument metadata of `module`'s orchestration entry (JSON)
-/// through `callback`; fails, after emitting diagnostics, like the
-/// `pto-to-arg-metadata` translation.
+/// through `callback`, in one piece; fails, after emitting diagnostics and
+/// printing nothing, like the `pto-to-arg-metadata` translation.
 MLIR_CAPI_EXPORTED MlirLogicalResult mlirPTOTranslateToArgumentMetadata(
     MlirOperation module, MlirStringCallback callback, void *userData);
 

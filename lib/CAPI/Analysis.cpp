@@ -8,7 +8,6 @@
 #include "pto/Analysis/ReplayInvariance.h"
 
 #include "mlir/CAPI/IR.h"
-#include "mlir/CAPI/Utils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -91,8 +90,11 @@ bool mlirPTOModuleDescribeGraphs(MlirOperation module, bool withParameters,
   auto op = dyn_cast<ModuleOp>(unwrap(module));
   if (!op)
     return false;
-  mlir::detail::CallbackOstream stream(callback, userData);
+  // Into one buffer, then one call: the JSON writer emits many small
+  // pieces, each a callback through an unbuffered stream otherwise.
+  std::string json;
+  llvm::raw_string_ostream stream(json);
   pto::describeGraphs(op, stream, withParameters);
-  stream.flush();
+  callback(mlirStringRefCreate(json.data(), json.size()), userData);
   return true;
 }

@@ -4,7 +4,6 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
-#include "mlir/CAPI/Utils.h"
 #include "pto/Target/Cpp/OrchestrationEmitter.h"
 
 /// Runs `translation` on `module`, printing through `callback`.
@@ -13,7 +12,10 @@ translateModule(MlirOperation module, MlirStringCallback callback,
                 void *userData,
                 mlir::LogicalResult (*translation)(mlir::ModuleOp,
                                                    llvm::raw_ostream &)) {
-  mlir::detail::CallbackOstream stream(callback, userData);
+  // Into one buffer, handed over once: the emitter writes token by token,
+  // each a callback through an unbuffered stream otherwise.
+  std::string text;
+  llvm::raw_string_ostream stream(text);
   auto moduleOp = llvm::dyn_cast<mlir::ModuleOp>(unwrap(module));
   if (!moduleOp) {
     unwrap(module)->emitError() << "expects a builtin.module";
@@ -26,6 +28,8 @@ translateModule(MlirOperation module, MlirStringCallback callback,
   context->printOpOnDiagnostic(false);
   mlir::LogicalResult result = translation(moduleOp, stream);
   context->printOpOnDiagnostic(printOp);
+  if (mlir::succeeded(result))
+    callback(mlirStringRefCreate(text.data(), text.size()), userData);
   return wrap(result);
 }
 
