@@ -396,14 +396,18 @@ def report_json_text(report: Report) -> str:
     spaces, each Graph's entry on one line (one line per Graph keeps a large
     report readable and lets Python's C encoder write it: the indenting
     encoder is pure Python and took longer than compiling)."""
-    # A placeholder no report string can hold, replaced by the lines. A
-    # Graph's dataclasses are written as their fields (vars, in field order:
-    # what to_json gives) by the C encoder.
-    placeholder = "\0graphs\0"
-    text = json.dumps(report._json(placeholder), indent=2)
-    lines = ",\n".join("    " + json.dumps(g, default=vars) for g in report.graphs)
-    return text.replace(json.dumps(placeholder),
-                        f"[\n{lines}\n  ]" if report.graphs else "[]", 1) + "\n"
+    # Every other entry as the indenting encoder writes it, one level in; a
+    # Graph's dataclasses as their fields (vars, in field order: what
+    # to_json gives), by the C encoder.
+    entries = []
+    for key, value in report._json(None).items():
+        if key == "graphs":
+            lines = ",\n".join("    " + json.dumps(g, default=vars) for g in report.graphs)
+            text = f"[\n{lines}\n  ]" if report.graphs else "[]"
+        else:
+            text = json.dumps(value, indent=2).replace("\n", "\n  ")
+        entries.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(entries) + "\n}\n"
 
 
 @dataclass
@@ -1289,7 +1293,8 @@ def compile_program(source: Union[str, os.PathLike, Module],
         # asking for pictures of one is an error (_draw).
         if {"dot", "svg"} & set(emit) or ("html" in emit and graphs):
             stage("drawing", "drawing the Graph recordings")
-            svg = "svg" in emit or ("html" in emit and shutil.which("dot") is not None)
+            from .graph_picture import graphviz_installed  # Only pictures need it.
+            svg = "svg" in emit or ("html" in emit and graphviz_installed())
             pictures = _draw(module, target, entry_scalars, svg)
 
     stage(None)

@@ -229,17 +229,21 @@ def draw_graphs(module: Module, entry: Optional[str] = None,
             for definition, graph in record_graphs(module, entry, scalars).values()]
 
 
+def graphviz_installed() -> bool:
+    """Whether Graphviz's ``dot``, which :func:`render_svg` runs, is on PATH."""
+    return shutil.which("dot") is not None
+
+
 def render_svg(dot: str) -> str:
     """Renders DOT source with Graphviz's ``dot -Tsvg``.
 
     Raises:
         PictureError: ``dot`` is not on PATH, or it failed.
     """
-    tool = shutil.which("dot")
-    if tool is None:
+    if not graphviz_installed():
         raise PictureError("--emit svg needs Graphviz's `dot` on PATH (Debian: apt install "
                            "graphviz); --emit dot writes the source without it")
-    result = subprocess.run([tool, "-Tsvg"], input=dot, capture_output=True, text=True)
+    result = subprocess.run(["dot", "-Tsvg"], input=dot, capture_output=True, text=True)
     if result.returncode != 0:
         raise PictureError(f"dot -Tsvg failed: {result.stderr.strip()}")
     return result.stdout
