@@ -111,7 +111,7 @@ NB_MODULE(_site_initialize_0, m) {
   m.def(
       "print_with_locations",
       [](MlirOperation op) {
-        // Into one buffer: the bindings' own get_asm calls back into Python
+        // In one piece: the bindings' own get_asm calls back into Python
         // for every token printed, which cost more than printing.
         std::string text;
         MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
@@ -119,7 +119,7 @@ NB_MODULE(_site_initialize_0, m) {
                                            /*prettyForm=*/false);
         mlirOpPrintingFlagsPrintNameLocAsPrefix(flags);
         mlirOpPrintingFlagsAssumeVerified(flags);
-        mlirOperationPrintWithFlags(
+        mlirPTOOperationPrintInOnePiece(
             op, flags,
             [](MlirStringRef piece, void *userData) {
               static_cast<std::string *>(userData)->append(piece.data,

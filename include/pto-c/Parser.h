@@ -1,4 +1,4 @@
-//===- Parser.h - C API for parsing pto source --------------------*- C -*-===//
+//===- Parser.h - C API for parsing and printing pto source -------*- C -*-===//
 
 #ifndef PTO_C_PARSER_H
 #define PTO_C_PARSER_H
@@ -43,6 +43,14 @@ MLIR_CAPI_EXPORTED MlirModule mlirPTOParseSourceFile(MlirContext context,
                                                      MlirStringRef path,
                                                      bool verify,
                                                      bool nameLocations);
+
+/// Prints `op` with `flags` as mlirOperationPrintWithFlags does, into one
+/// buffer handed to `callback` in one piece (mlirOperationPrintWithFlags
+/// calls back once per printed token, which costs more than printing when
+/// the callback crosses into Python).
+MLIR_CAPI_EXPORTED void mlirPTOOperationPrintInOnePiece(
+    MlirOperation op, MlirOpPrintingFlags flags, MlirStringCallback callback,
+    void *userData);
 
 #ifdef __cplusplus
 }

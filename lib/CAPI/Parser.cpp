@@ -1,4 +1,4 @@
-//===- Parser.cpp - C API for parsing pto source --------------------------===//
+//===- Parser.cpp - C API for parsing and printing pto source -------------===//
 
 #include "pto-c/Parser.h"
 
@@ -124,4 +124,14 @@ MlirModule mlirPTOParseSourceFile(MlirContext context, MlirStringRef path,
           arg.setLoc(*loc);
   }
   return wrap(module.release());
+}
+
+void mlirPTOOperationPrintInOnePiece(MlirOperation op,
+                                     MlirOpPrintingFlags flags,
+                                     MlirStringCallback callback,
+                                     void *userData) {
+  std::string text;
+  llvm::raw_string_ostream stream(text);
+  unwrap(op)->print(stream, *unwrap(flags));
+  callback(mlirStringRefCreate(text.data(), text.size()), userData);
 }

@@ -400,9 +400,10 @@ def report_json_text(report: Report) -> str:
     # Graph's dataclasses as their fields (vars, in field order: what
     # to_json gives), by the C encoder.
     entries = []
+    encode = json.JSONEncoder(default=vars).encode  # One encoder for every Graph.
     for key, value in report._json(None).items():
         if key == "graphs":
-            lines = ",\n".join("    " + json.dumps(g, default=vars) for g in report.graphs)
+            lines = ",\n".join("    " + encode(g) for g in report.graphs)
             text = f"[\n{lines}\n  ]" if report.graphs else "[]"
         else:
             text = json.dumps(value, indent=2).replace("\n", "\n  ")
