@@ -12,8 +12,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.graph @layer(%a: !pto.tensor<16x128xf32>, %w: !pto.tensor<512x128xf32>,
                    %c: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>},
                    %layer_idx: index) -> !pto.tensor<16x128xf32> {
-    %c128 = arith.constant 128 : index
     %one = arith.constant 1.0 : f32
+    %c128 = arith.constant 128 : index
     %base = arith.muli %layer_idx, %c128 : index
     %wl = pto.slice %w[%base, 0] [128, 128] : !pto.tensor<512x128xf32> to !pto.tensor<128x128xf32>
     %tmp = pto.create : !pto.tensor<16x128xf32>
@@ -27,8 +27,8 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.orchestration @main(%a: !pto.tensor<16x128xf32>, %w: !pto.tensor<512x128xf32>,
                           %c: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<inout>}) {
     %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
     %out = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %c) -> (!pto.tensor<16x128xf32>) {
       %next = pto.call @layer(%a, %w, %acc, %i)
           : (!pto.tensor<16x128xf32>, !pto.tensor<512x128xf32>, !pto.tensor<16x128xf32>, index) -> !pto.tensor<16x128xf32>

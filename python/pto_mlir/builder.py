@@ -62,6 +62,7 @@ import functools
 import inspect
 import os
 import sys
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
@@ -195,9 +196,31 @@ def _builds_ops(fn):
 
 _THIS_FILE = os.path.abspath(__file__)
 
+# The locations pinned by `at`, innermost last, per thread.
+_pinned = threading.local()
+
+
+@contextlib.contextmanager
+def at(location: Location) -> Iterator[Location]:
+    """Builds every op inside the ``with`` block at ``location`` instead of
+    the calling Python line (named as each function's ``name=`` says): for
+    a front end that knows a finer location than the line, such as
+    :mod:`pto_mlir.lang`, which pins the column of the expression."""
+    stack = _pinned.__dict__.setdefault("stack", [])
+    stack.append(location)
+    try:
+        yield location
+    finally:
+        stack.pop()
+
 
 def _caller_location(name: Optional[str] = None) -> Location:
-    """Location of the first stack frame outside this module, named ``name``."""
+    """Location of the first stack frame outside this module (or the one
+    :func:`at` pinned), named ``name``."""
+    stack = getattr(_pinned, "stack", None)
+    if stack:
+        loc = stack[-1]
+        return Location.name(name, childLoc=loc) if name else loc
     frame = inspect.currentframe()
     while frame is not None and os.path.abspath(frame.f_code.co_filename) == _THIS_FILE:
         frame = frame.f_back

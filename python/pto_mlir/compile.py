@@ -113,6 +113,7 @@ from pathlib import Path
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import __version__, _tools, translate
+from .lang.errors import LangError
 from .parsing import parse_file
 from ._mlir_libs import _site_initialize_0 as _native
 from .dialects import pto
@@ -544,6 +545,9 @@ def _user_traceback(error: BaseException) -> List[traceback.FrameSummary]:
 def _python_error(path: str, error: BaseException, what: str) -> CompileError:
     """A CompileError for an exception raised by the user's program."""
     stage = "running build()"
+    if isinstance(error, LangError):
+        # Located at the program's own line and column already.
+        return CompileError(error.formatted, stage)
     if isinstance(error, SyntaxError) and error.filename:
         col = error.offset or 0
         head = (f"{error.filename}:{error.lineno}:{col}" if col

@@ -1,7 +1,7 @@
-"""examples/decoder_layer.py builds the program of examples/decoder_layer.mlir
-(issue 6, item 4): the same module as written, and, printed, re-parsed and
-legalized, the same Graph signature and the same ops as the .mlir example
-legalized."""
+"""examples/decoder_layer.py (written in pto_mlir.lang) builds the program of
+examples/decoder_layer.mlir: the same module as written, and, printed,
+re-parsed and legalized, the same Graph signature and the same ops as the
+.mlir example legalized."""
 
 from collections import Counter
 
@@ -56,7 +56,9 @@ def test_printed_module_legalizes_like_the_mlir_example():
     with Context():
         built = example.build()
         printed = built.operation.get_asm(use_name_loc_as_prefix=True)
-        for name in ("%layer_idx", "%base", "%wl", "%tmp", "%tmp1", "%c1", "%next"):
+        # Each value is named after the Python variable it is assigned to.
+        for name in ("%layer_idx", "%one", "%base", "%wl", "%tmp", "%tmp1", "%c1",
+                     "= pto.call @layer"):
             assert name in printed, name
         ours = Module.parse(printed)
         theirs = Module.parse(EXAMPLE_MLIR.read_text())

@@ -1,0 +1,1087 @@
+"""The code generator of :mod:`pto_mlir.lang`: reads a pto function's Python
+AST and builds its body with :mod:`pto_mlir.builder`.
+
+Expressions on Python values are evaluated by Python at build time (they
+are compile-time constants: shapes, tile counts, names, helpers);
+expressions on IR values build ops. Every op is built at its expression
+(file, line and column) and named after the variable it is assigned to.
+``for ... in pto.range(...)``, ``if`` on an IR condition and ``with
+pto.scope(...)`` build regions: a pre-pass over the statements of the
+region finds the names it assigns, and those already bound before it are
+carried through it (``iter_args``, ``scf.if`` results, scope results), so
+programs never write a yield.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import linecache
+import os
+import textwrap
+from typing import Dict, List, Optional, Sequence
+
+from .. import builder as b
+from ..dialects import arith, pto as pto_dialect, scf
+from ..ir import Block, InsertionPoint, Location, MLIRError, Value
+from . import ops
+from . import types as t
+from .errors import LangError
+
+_MISSING = object()
+
+
+class Source:
+    """A function's source: its AST and how to map node positions back to
+    the file (the AST is parsed from the dedented function text)."""
+
+    def __init__(self, fn, function: ast.FunctionDef, filename: str, first_line: int,
+                 indent: int):
+        self.fn = fn
+        self.function = function
+        self.filename = filename
+        self.first_line = first_line
+        self.indent = indent
+        self._namespace = None
+
+    @classmethod
+    def of(cls, fn) -> "Source":
+        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+        try:
+            lines, first_line = inspect.getsourcelines(fn)
+        except (OSError, TypeError):
+            raise LangError(f"the source of {fn.__qualname__} is not available: a pto "
+                            f"function is read from its source file") from None
+        text = "".join(lines)
+        indent = len(lines[0]) - len(lines[0].lstrip())
+        tree = ast.parse(textwrap.dedent(text))
+        function = tree.body[0]
+        if not isinstance(function, ast.FunctionDef):
+            raise LangError(f"{fn.__qualname__}: a pto function is a `def` statement")
+        return cls(fn, function, os.path.abspath(filename) if filename else "<unknown>",
+                   first_line, indent)
+
+    def position(self, node) -> tuple:
+        """(line, 1-based column) of ``node`` in the file."""
+        line = getattr(node, "lineno", None)
+        if line is None:
+            line, col = self.function.lineno, self.function.col_offset
+        else:
+            col = node.col_offset
+        return line + self.first_line - 1, col + self.indent + 1
+
+    def location(self, node) -> Location:
+        line, col = self.position(node)
+        return Location.file(self.filename, line, col)
+
+    def error(self, message: str, node=None) -> LangError:
+        line, col = self.position(node if node is not None else self.function)
+        return LangError(message, self.filename, line, col)
+
+    def namespace(self) -> dict:
+        """The function's globals with its closure's values over them."""
+        if self._namespace is None:
+            ns = dict(self.fn.__globals__)
+            code, closure = self.fn.__code__, self.fn.__closure__ or ()
+            for name, cell in zip(code.co_freevars, closure):
+                try:
+                    ns[name] = cell.cell_contents
+                except ValueError:  # not yet bound
+                    pass
+            self._namespace = ns
+        return self._namespace
+
+    def annotation(self, key: str, node):
+        """The value of the annotation of parameter ``key`` (``"return"``
+        for the result): as Python evaluated it when the function was
+        defined, or, a string (``from __future__ import annotations``),
+        evaluated here in the function's globals and closure."""
+        value = self.fn.__annotations__.get(key, _MISSING)
+        if value is not _MISSING and not isinstance(value, str):
+            return value
+        try:
+            return eval(compile(ast.Expression(node), self.filename, "eval"), self.namespace())
+        except Exception as error:  # The user's expression: report it at its line.
+            raise self.error(f"cannot evaluate the annotation: {type(error).__name__}: "
+                             f"{error}", node) from None
+
+
+def _assigned_names(statements: Sequence[ast.stmt]) -> List[str]:
+    """The names ``statements`` assign (targets, for-loop targets, augmented
+    assignments), in first-assignment order, nested blocks included."""
+    names: Dict[str, None] = {}
+
+    def target(node):
+        if isinstance(node, ast.Name):
+            names.setdefault(node.id)
+        elif isinstance(node, (ast.Tuple, ast.List)):
+            for element in node.elts:
+                target(element)
+        elif isinstance(node, ast.Starred):
+            target(node.value)
+
+    def visit(stmts):
+        for stmt in stmts:
+            if isinstance(stmt, ast.Assign):
+                for tgt in stmt.targets:
+                    target(tgt)
+            elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+                target(stmt.target)
+            elif isinstance(stmt, ast.For):
+                target(stmt.target)
+                visit(stmt.body)
+                visit(stmt.orelse)
+            elif isinstance(stmt, (ast.If, ast.While)):
+                visit(stmt.body)
+                visit(stmt.orelse)
+            elif isinstance(stmt, ast.With):
+                visit(stmt.body)
+    visit(statements)
+    return list(names)
+
+
+def _last_loads(function: ast.FunctionDef) -> Dict[str, tuple]:
+    """Per name, the source position of its last read in ``function``."""
+    last: Dict[str, tuple] = {}
+    for n in ast.walk(function):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+            position = (n.lineno, n.col_offset)
+            if position > last.get(n.id, (0, 0)):
+                last[n.id] = position
+    return last
+
+
+def _is_ir(v) -> bool:
+    return isinstance(v, (Value, b.Scalar))
+
+
+def _raw(v) -> Value:
+    return v.value if isinstance(v, b.Scalar) else v
+
+
+def _is_tensor(v) -> bool:
+    return isinstance(v, Value) and pto_dialect.TensorType.isinstance(v.type)
+
+
+def _is_task_id(v) -> bool:
+    return isinstance(v, Value) and (pto_dialect.TaskIdType.isinstance(v.type)
+                                     or pto_dialect.TaskIdArrayType.isinstance(v.type))
+
+
+def _describe(v) -> str:
+    if _is_tensor(v):
+        return f"a tensor ({v.type})"
+    if isinstance(v, b.Scalar):
+        return f"a run-time scalar ({v.type})"
+    if _is_task_id(v):
+        return f"a task id ({v.type})"
+    return f"the Python {type(v).__name__} {v!r}"
+
+
+class _Frame:
+    """The names bound in one region (the function body, a loop body, a
+    branch, a scope); ``gone`` says why a name bound only inside a finished
+    region cannot be read."""
+
+    def __init__(self, parent: Optional["_Frame"]):
+        self.parent = parent
+        self.vars: Dict[str, object] = {}
+        self.gone: Dict[str, str] = {}
+
+
+class _Break(Exception):
+    pass
+
+
+class _Continue(Exception):
+    pass
+
+
+_BINARY = {
+    ast.Add: lambda x, y: x + y, ast.Sub: lambda x, y: x - y, ast.Mult: lambda x, y: x * y,
+    ast.FloorDiv: lambda x, y: x // y, ast.Mod: lambda x, y: x % y,
+    ast.BitAnd: lambda x, y: x & y, ast.BitOr: lambda x, y: x | y,
+    ast.BitXor: lambda x, y: x ^ y, ast.Div: lambda x, y: x / y,
+    ast.Pow: lambda x, y: x ** y, ast.LShift: lambda x, y: x << y,
+    ast.RShift: lambda x, y: x >> y, ast.MatMult: lambda x, y: x @ y,
+}
+_IR_BINARY = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.BitAnd, ast.BitOr,
+              ast.BitXor)
+_COMPARE = {
+    ast.Lt: lambda x, y: x < y, ast.LtE: lambda x, y: x <= y, ast.Gt: lambda x, y: x > y,
+    ast.GtE: lambda x, y: x >= y, ast.Eq: lambda x, y: x == y, ast.NotEq: lambda x, y: x != y,
+    ast.Is: lambda x, y: x is y, ast.IsNot: lambda x, y: x is not y,
+    ast.In: lambda x, y: x in y, ast.NotIn: lambda x, y: x not in y,
+}
+_IR_COMPARE = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
+
+
+class _Shape:
+    """``x.shape``: static extents are ints, a dynamic one a ``pto.dim``."""
+
+    def __init__(self, tensor: Value):
+        self.tensor = tensor
+        self.extents = ops.extents(tensor)
+
+    def __len__(self):
+        return len(self.extents)
+
+    def __getitem__(self, axis):
+        if not isinstance(axis, int):
+            raise TypeError(f"a shape is indexed by an int axis, got {axis!r}")
+        return ops.dim(self.tensor, axis if axis >= 0 else axis + len(self.extents))
+
+    def __iter__(self):
+        return (self[i] for i in builtins.range(len(self.extents)))
+
+
+class FunctionBuilder:
+    """Builds one Graph's or orchestration function's body from its AST."""
+
+    def __init__(self, fn, op, session):
+        self.fn = fn
+        self.op = op
+        self.session = session
+        self.source: Source = fn.source()
+        self.function = self.source.function
+        self.namespace = self.source.namespace()
+        self.frame = _Frame(None)
+        params = [a.arg for a in self.function.args.args]
+        self.locals = set(params) | set(_assigned_names(self.function.body))
+        self.last_loads = _last_loads(self.function)
+        # The loops around the statement being built, innermost last:
+        # "unrolled" (Python's) or "region" (pto.range).
+        self.loops: List[str] = []
+
+    def loaded_after(self, node: ast.stmt, name: str) -> bool:
+        """Whether ``name`` is read after ``node`` ends, in source order."""
+        return self.last_loads.get(name, (0, 0)) > (node.end_lineno, node.end_col_offset)
+
+    # -- entry ------------------------------------------------------------------
+
+    def build(self, results: Optional[tuple]) -> List[Value]:
+        """Builds the body; returns the returned values."""
+        body = self.function.body
+        for arg, value in zip(self.function.args.args, b.arguments(self.op)):
+            self.frame.vars[arg.arg] = b._wrap(value)
+        statements = body[1:] if _is_docstring(body[0]) else body
+        returned: List = []
+        with InsertionPoint(self.op.regions[0].blocks[0]):
+            for i, stmt in enumerate(statements):
+                if isinstance(stmt, ast.Return):
+                    if i != len(statements) - 1:
+                        raise self.error("code after `return` is never built", statements[i + 1])
+                    returned = self.return_values(stmt, results)
+                    break
+                self.statement(stmt)
+            else:
+                if results:
+                    raise self.error(f"@{self.fn.name} declares {len(results)} result(s) "
+                                     f"but does not return", self.function)
+            with b.at(self.location(statements[-1] if statements else self.function)):
+                b.ret(returned)
+        return [_raw(v) for v in returned]
+
+    def return_values(self, node: ast.Return, results: Optional[tuple]) -> List:
+        if node.value is None:
+            values = []
+        else:
+            value = self.expr(node.value)
+            values = list(value) if isinstance(value, tuple) else [value]
+        with b.at(self.location(node)):
+            out = []
+            for i, v in enumerate(values):
+                if isinstance(v, (bool, int, float)):
+                    declared = results[i].mlir() if results and i < len(results) else None
+                    v = b.scalar(v, declared)
+                if not _is_ir(v) or _is_task_id(v):
+                    raise self.error(f"return value #{i} is {_describe(v)}: a function "
+                                     f"returns tensors and scalars", node)
+                out.append(v)
+        if results is not None and len(out) != len(results):
+            raise self.error(f"@{self.fn.name} declares {len(results)} result(s), returns "
+                             f"{len(out)}", node)
+        return out
+
+    # -- diagnostics --------------------------------------------------------------
+
+    def location(self, node) -> Location:
+        return self.source.location(node)
+
+    def error(self, message: str, node) -> LangError:
+        return self.source.error(message, node)
+
+    # -- names ------------------------------------------------------------------
+
+    def lookup(self, name: str, node):
+        frame = self.frame
+        while frame is not None:
+            if name in frame.vars:
+                return frame.vars[name]
+            if name in frame.gone:
+                raise self.error(frame.gone[name], node)
+            frame = frame.parent
+        if name in self.locals:
+            raise self.error(f"{name!r} is read before it is assigned", node)
+        if name in self.namespace:
+            return self.namespace[name]
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        raise self.error(f"name {name!r} is not defined", node)
+
+    def visible(self, name: str):
+        """The value bound to ``name`` in this function, or _MISSING."""
+        frame = self.frame
+        while frame is not None:
+            if name in frame.vars:
+                return frame.vars[name]
+            if name in frame.gone:
+                return _MISSING
+            frame = frame.parent
+        return _MISSING
+
+    def bind(self, name: str, value, value_node) -> None:
+        if _is_ir(value) and value_node is not None:
+            self.name_value(value, name, value_node)
+        self.frame.vars[name] = value
+        self.frame.gone.pop(name, None)
+
+    def name_value(self, value, name: str, value_node) -> None:
+        """Names the op that built ``value`` for ``value_node`` (not a value
+        built elsewhere and only referred to here) after ``name``."""
+        owner = _raw(value).owner
+        if isinstance(owner, Block) or name == "_":
+            return
+        op = owner.operation
+        if op.location == self.location(value_node):
+            op.location = Location.name(name, childLoc=op.location)
+
+    # -- statements -------------------------------------------------------------
+
+    def statements(self, stmts: Sequence[ast.stmt]) -> None:
+        for stmt in stmts:
+            self.statement(stmt)
+
+    def statement(self, node: ast.stmt) -> None:
+        method = getattr(self, "stmt_" + type(node).__name__, None)
+        if method is None:
+            raise self.error(f"a `{_construct(node)}` statement is not supported in a pto "
+                             f"function", node)
+        method(node)
+
+    def stmt_Expr(self, node: ast.Expr) -> None:
+        if _is_docstring(node):
+            return
+        self.expr(node.value)
+
+    def stmt_Pass(self, node) -> None:
+        pass
+
+    def stmt_Assign(self, node: ast.Assign) -> None:
+        value = self.expr(node.value)
+        for target in node.targets:
+            self.assign(target, value, node.value)
+
+    def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is None:
+            raise self.error("a bare annotation declares nothing here: assign a value", node)
+        value = self.expr(node.value)
+        annotation = self.expr(node.annotation)
+        if isinstance(value, (bool, int, float)):
+            dtype = annotation.dtype if isinstance(annotation, t.ScalarType) else annotation
+            if not isinstance(dtype, t.DType):
+                raise self.error(f"a number is annotated with a scalar type (pto.Index, "
+                                 f"pto.Scalar[...], pto.i32), got {annotation!r}",
+                                 node.annotation)
+            with b.at(self.location(node.value)):
+                value = self.call(node.value, ops.cast, [value, dtype], {})
+        self.assign(node.target, value, node.value)
+
+    def stmt_AugAssign(self, node: ast.AugAssign) -> None:
+        load = _as_load(node.target)
+        binop = ast.copy_location(ast.BinOp(left=load, op=node.op, right=node.value), node)
+        value = self.expr(binop)
+        self.assign(node.target, value, binop)
+
+    def assign(self, target, value, value_node) -> None:
+        if isinstance(target, ast.Name):
+            self.bind(target.id, value, value_node)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            self.unpack(target, value, value_node)
+        elif isinstance(target, ast.Subscript):
+            container = self.expr(target.value)
+            if _is_tensor(container):
+                self.write_element(container, target, value)
+            elif _is_ir(container):
+                raise self.error(f"cannot assign to an element of {_describe(container)}",
+                                 target)
+            else:
+                key = self.expr(target.slice)
+                self.python(target, lambda: container.__setitem__(key, value))
+        elif isinstance(target, ast.Attribute):
+            owner = self.expr(target.value)
+            if _is_ir(owner):
+                raise self.error(f"cannot set an attribute of {_describe(owner)}", target)
+            self.python(target, lambda: setattr(owner, target.attr, value))
+        else:
+            raise self.error(f"cannot assign to `{ast.unparse(target)}`", target)
+
+    def unpack(self, target, value, value_node) -> None:
+        if _is_ir(value):
+            raise self.error(f"cannot unpack {_describe(value)} into "
+                             f"{len(target.elts)} names", target)
+        try:
+            items = list(value)
+        except TypeError:
+            raise self.error(f"cannot unpack {_describe(value)}", target) from None
+        stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
+        n = len(target.elts)
+        if not stars and len(items) != n:
+            raise self.error(f"{len(items)} value(s) for {n} name(s)", target)
+        if stars:
+            s = stars[0]
+            if len(items) < n - 1:
+                raise self.error(f"{len(items)} value(s) for at least {n - 1} name(s)", target)
+            tail = len(items) - (n - 1 - s)
+            items = items[:s] + [items[s:tail]] + items[tail:]
+        named = set()
+        for element, item in zip(target.elts, items):
+            element = element.value if isinstance(element, ast.Starred) else element
+            # The results of one op share its name: the first target's.
+            owner = _raw(item).owner if _is_ir(item) else None
+            key = None if owner is None or isinstance(owner, Block) else id(owner.operation)
+            first = key is not None and key not in named and not (
+                isinstance(element, ast.Name) and element.id == "_")
+            if first:
+                named.add(key)
+            self.assign(element, item, value_node if first else None)
+
+    def write_element(self, tensor, target: ast.Subscript, value) -> None:
+        indices = self.element_indices(target)
+        if indices is None:
+            raise self.error("writing a tensor takes one index per axis (an element of a "
+                             "host tensor); a window is written by a kernel", target)
+        with b.at(self.location(target)):
+            if isinstance(value, (bool, int, float)):
+                value = b.scalar(value, pto_dialect.TensorType(tensor.type).element_type)
+            self.call(target, b.write, [value, tensor, indices], {})
+
+    def stmt_Return(self, node) -> None:
+        raise self.error("`return` ends the function body: a region cannot return early",
+                         node)
+
+    def stmt_If(self, node: ast.If) -> None:
+        condition = self.expr(node.test)
+        if not _is_ir(condition):
+            self.statements(node.body if condition else node.orelse)
+            return
+        if not isinstance(condition, b.Scalar) or str(condition.type) != "i1":
+            raise self.error(f"the condition is {_describe(condition)}: branch on a "
+                             f"comparison (an i1)", node.test)
+        self.build_if(node, condition)
+
+    def build_if(self, node: ast.If, condition: b.Scalar) -> None:
+        assigned = _assigned_names(node.body + node.orelse)
+        before = {n: self.visible(n) for n in assigned}
+        loc = self.location(node)
+        first = scf.IfOp(condition.value, [], has_else=bool(node.orelse), loc=loc)
+        blocks = [first.then_block] + ([first.else_block] if node.orelse else [])
+        branches = []
+        for block, stmts in zip(blocks, (node.body, node.orelse)):
+            frame = self.enter()
+            try:
+                with InsertionPoint(block):
+                    self.statements(stmts)
+            except (_Break, _Continue):
+                raise self.error("`break` / `continue` under a run-time `if`: the branch "
+                                 "is taken only when the program runs", node) from None
+            finally:
+                self.leave()
+            branches.append(frame.vars)
+        if not node.orelse:
+            branches.append({})
+        line = self.source.position(node)[0]
+        carried, types, yields = [], [], ([], [])
+        for name in assigned:
+            outer = before[name]
+            in_then, in_else = (name in branches[0]), (name in branches[1])
+            if outer is _MISSING and not (in_then and in_else):
+                if self.loaded_after(node, name):
+                    self.frame.gone[name] = (
+                        f"{name!r} is assigned in only one branch of the `if` at line "
+                        f"{line}: assign it before the `if` or in both branches")
+                continue
+            values = [branches[0].get(name, outer), branches[1].get(name, outer)]
+            if not any(_is_ir(v) for v in values) and (
+                    values[0] is values[1] or values[0] == values[1]):
+                self.frame.vars[name] = values[0]
+                continue
+            values = self.coerce_branches(name, values, node)
+            carried.append(name)
+            types.append(_raw(values[0]).type)
+            yields[0].append(_raw(values[0]))
+            yields[1].append(_raw(values[1]))
+        if not carried:
+            for block in blocks:
+                with InsertionPoint(block):
+                    scf.YieldOp([], loc=loc)
+            return
+        op = scf.IfOp(condition.value, types, has_else=True,
+                      loc=Location.name(carried[0], childLoc=loc), ip=InsertionPoint(first))
+        for old, new, values in zip(blocks + [None], (op.then_block, op.else_block), yields):
+            if old is not None:
+                for inner in list(old.operations):
+                    new.append(inner)
+            with InsertionPoint(new):
+                scf.YieldOp(values, loc=loc)
+        first.operation.erase()
+        for name, result in zip(carried, op.results):
+            self.frame.vars[name] = b._wrap(result)
+            self.frame.gone.pop(name, None)
+
+    def coerce_branches(self, name: str, values: list, node) -> list:
+        typed = [v for v in values if _is_ir(v)]
+        if not typed:
+            with b.at(self.location(node)):
+                return [b.scalar(v) for v in values]
+        if any(_is_task_id(v) for v in typed):
+            raise self.error(f"{name!r} is a task id assigned in a branch: a task id does "
+                             f"not leave the region it is made in", node)
+        t0 = _raw(typed[0]).type
+        out = []
+        for v in values:
+            if isinstance(v, (bool, int, float)):
+                with b.at(self.location(node)):
+                    v = b.scalar(v, t0)
+            if not _is_ir(v):
+                raise self.error(f"{name!r} is {_describe(v)} on one branch and a run-time "
+                                 f"value on the other", node)
+            if _raw(v).type != t0:
+                raise self.error(f"{name!r} is {_raw(v).type} on one branch and {t0} on "
+                                 f"the other", node)
+            out.append(v)
+        return out
+
+    def enter(self) -> _Frame:
+        self.frame = _Frame(self.frame)
+        return self.frame
+
+    def leave(self) -> None:
+        self.frame = self.frame.parent
+
+    def stmt_For(self, node: ast.For) -> None:
+        if node.orelse:
+            raise self.error("`for ... else` is not supported in a pto function", node.orelse[0])
+        iterable = self.expr(node.iter)
+        if isinstance(iterable, ops.LoopRange):
+            self.build_loop(node, iterable)
+            return
+        if _is_ir(iterable):
+            raise self.error(f"cannot iterate over {_describe(iterable)}: a run-time loop "
+                             f"is `for i in pto.range(...)`", node.iter)
+        try:
+            items = iter(iterable)
+        except TypeError:
+            raise self.error(f"cannot iterate over {_describe(iterable)}", node.iter) from None
+        self.unroll(node.body, (self.assign(node.target, item, None) for item in items))
+
+    def stmt_While(self, node: ast.While) -> None:
+        if node.orelse:
+            raise self.error("`while ... else` is not supported in a pto function",
+                             node.orelse[0])
+
+        def iterations():
+            while True:
+                condition = self.expr(node.test)
+                if _is_ir(condition):
+                    raise self.error("a `while` loop runs at build time, on Python values: "
+                                     "a run-time loop is `for i in pto.range(...)`", node.test)
+                if not condition:
+                    return
+                yield
+
+        self.unroll(node.body, iterations())
+
+    def unroll(self, body: Sequence[ast.stmt], iterations) -> None:
+        """Builds ``body`` once per step of ``iterations`` (a Python loop run
+        at build time, which binds the loop's names); ``break`` and
+        ``continue`` act on it."""
+        self.loops.append("unrolled")
+        try:
+            for _ in iterations:
+                try:
+                    self.statements(body)
+                except _Continue:
+                    continue
+                except _Break:
+                    break
+        finally:
+            self.loops.pop()
+
+    def stmt_Break(self, node) -> None:
+        self.check_jump(node, "break")
+        raise _Break()
+
+    def stmt_Continue(self, node) -> None:
+        self.check_jump(node, "continue")
+        raise _Continue()
+
+    def check_jump(self, node, what: str) -> None:
+        if not self.loops:
+            raise self.error(f"`{what}` outside a loop", node)
+        if self.loops[-1] == "region":
+            raise self.error(f"`{what}` in a pto.range loop: its iterations all run; "
+                             f"`{what}` is for loops unrolled at build time", node)
+
+    def build_loop(self, node: ast.For, spec: ops.LoopRange) -> None:
+        if not isinstance(node.target, ast.Name):
+            raise self.error("a pto.range loop binds one name", node.target)
+        name = node.target.id
+        assigned = [n for n in _assigned_names(node.body) if n != name]
+        carried, inits = [], []
+        loc = self.location(node)
+        for n in assigned:
+            value = self.visible(n)
+            if value is _MISSING:
+                continue
+            if isinstance(value, (bool, int, float)):
+                with b.at(loc):
+                    value = b.scalar(value)
+            elif not _is_ir(value):
+                raise self.error(f"{n!r} holds {_describe(value)} and is assigned in the "
+                                 f"run-time loop: a loop carries run-time values; use "
+                                 f"another name inside the loop", node)
+            carried.append(n)
+            inits.append(value)
+        maker = b.parallel if spec.parallel else b.range
+        with b.at(loc):
+            loop = self.call(node.iter, maker, [spec.start, spec.stop, spec.step],
+                             {"carry": inits, "carry_names": carried, "name": name})
+        if carried:
+            loop.op.operation.location = Location.name(carried[0], childLoc=loc)
+        self.loops.append("region")
+        frame = self.enter()
+        try:
+            with loop:
+                frame.vars[name] = loop.iv
+                for n, v in zip(carried, loop.carried):
+                    frame.vars[n] = v
+                self.statements(node.body)
+                with b.at(loc):
+                    self.call(node, loop.yield_, [[frame.vars[n] for n in carried]], {})
+        finally:
+            self.leave()
+            self.loops.pop()
+        for n, result in zip(carried, loop.results):
+            self.frame.vars[n] = result
+        line = self.source.position(node)[0]
+        for n in [name] + assigned:
+            if n not in carried and self.loaded_after(node, n) and self.visible(n) is _MISSING:
+                self.frame.gone[n] = (
+                    f"{n!r} exists only inside the pto.range loop at line {line}: assign "
+                    f"it before the loop to carry it out")
+
+    def stmt_With(self, node: ast.With) -> None:
+        if len(node.items) != 1 or node.items[0].optional_vars is not None:
+            raise self.error("a pto function's `with` is `with pto.scope(...):`", node)
+        request = self.expr(node.items[0].context_expr)
+        if not isinstance(request, ops.ScopeRequest):
+            raise self.error(f"a pto function's `with` enters pto.scope(...), got "
+                             f"{_describe(request)}", node.items[0].context_expr)
+        loc = self.location(node)
+        assigned = _assigned_names(node.body)
+        with b.at(loc):
+            s = b.scope(manual=request.manual)
+        frame = self.enter()
+        try:
+            with s:
+                self.statements(node.body)
+                leaving = [n for n in assigned if n in frame.vars and _is_ir(frame.vars[n])
+                           and not _is_task_id(frame.vars[n])
+                           and (self.visible_outside(n) or self.loaded_after(node, n))]
+                with b.at(loc):
+                    s.yield_([frame.vars[n] for n in leaving])
+        finally:
+            self.leave()
+        if leaving:
+            s.op.operation.location = Location.name(leaving[0], childLoc=loc)
+        for n, result in zip(leaving, s.results):
+            self.frame.vars[n] = result
+            self.frame.gone.pop(n, None)
+        # Build-time Python values are not region values: they stay bound.
+        for n in assigned:
+            if n in frame.vars and not _is_ir(frame.vars[n]):
+                self.frame.vars[n] = frame.vars[n]
+        line = self.source.position(node)[0]
+        for n in assigned:
+            if n not in leaving and self.loaded_after(node, n) and self.visible(n) is _MISSING:
+                self.frame.gone[n] = (f"{n!r} (a task id) exists only inside the scope at "
+                                      f"line {line}" if _is_task_id(frame.vars.get(n)) else
+                                      f"{n!r} exists only inside the scope at line {line}")
+
+    def visible_outside(self, name: str) -> bool:
+        frame = self.frame.parent
+        while frame is not None:
+            if name in frame.vars:
+                return True
+            frame = frame.parent
+        return False
+
+    def stmt_Assert(self, node: ast.Assert) -> None:
+        condition = self.expr(node.test)
+        if _is_ir(condition):
+            raise self.error("`assert` checks Python values at build time; a run-time "
+                             "check is not supported", node.test)
+        if not condition:
+            message = self.expr(node.msg) if node.msg is not None else "assertion failed"
+            raise self.error(str(message), node)
+
+    # -- expressions ------------------------------------------------------------
+
+    def expr(self, node):
+        method = getattr(self, "expr_" + type(node).__name__, None)
+        if method is None:
+            return self.compile_time(node)
+        return method(node)
+
+    def python(self, node, thunk):
+        """Runs build-time Python for ``node``; its exceptions become
+        LangErrors there."""
+        try:
+            return thunk()
+        except LangError:
+            raise
+        except (_Break, _Continue):
+            raise
+        except Exception as error:  # The user's Python: report it at its line.
+            raise self.error(f"{type(error).__name__}: {error}", node) from None
+
+    def call(self, node, fn, args, kwargs):
+        """Calls ``fn`` (a builder or lang function, or the user's Python);
+        ValueError, TypeError and MLIRError become LangErrors at ``node``."""
+        try:
+            return fn(*args, **kwargs)
+        except LangError:
+            raise
+        except MLIRError as error:
+            raise self.error(error.message if not error.error_diagnostics else
+                             "; ".join(d.message for d in error.error_diagnostics),
+                             node) from None
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
+            raise self.error(str(error) if isinstance(error, (ValueError, TypeError))
+                             else f"{type(error).__name__}: {error}", node) from None
+
+    def compile_time(self, node):
+        """An expression Python evaluates at build time: every name it reads
+        must hold a Python value."""
+        names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)
+                 and isinstance(n.ctx, ast.Load)}
+        env = {}
+        for name in names:
+            value = self.visible(name)
+            if value is _MISSING:
+                continue
+            if _is_ir(value):
+                raise self.error(f"a `{_construct(node)}` over run-time values is not "
+                                 f"supported: {name!r} is {_describe(value)}", node)
+            env[name] = value
+        code = compile(ast.Expression(node), self.source.filename, "eval")
+        # One namespace: a comprehension's scope sees globals, not eval's locals.
+        return self.python(node, lambda: eval(code, {**self.namespace, **env}))
+
+    def expr_Constant(self, node):
+        return node.value
+
+    def expr_Name(self, node):
+        return self.lookup(node.id, node)
+
+    def expr_Tuple(self, node):
+        return tuple(self.elements(node.elts))
+
+    def expr_List(self, node):
+        return list(self.elements(node.elts))
+
+    def elements(self, nodes):
+        out = []
+        for element in nodes:
+            if isinstance(element, ast.Starred):
+                value = self.expr(element.value)
+                if _is_ir(value):
+                    raise self.error(f"cannot unpack {_describe(value)}", element)
+                out.extend(self.python(element, lambda: list(value)))
+            else:
+                out.append(self.expr(element))
+        return out
+
+    def expr_Attribute(self, node):
+        owner = self.expr(node.value)
+        if _is_tensor(owner):
+            if node.attr == "shape":
+                return _Shape(owner)
+            raise self.error(f"a tensor has `.shape` here, not `.{node.attr}`", node)
+        if _is_ir(owner):
+            raise self.error(f"{_describe(owner)} has no attribute `{node.attr}`", node)
+        return self.python(node, lambda: getattr(owner, node.attr))
+
+    def expr_BinOp(self, node):
+        left, right = self.expr(node.left), self.expr(node.right)
+        op = type(node.op)
+        if not _is_ir(left) and not _is_ir(right):
+            return self.python(node, lambda: _BINARY[op](left, right))
+        for v, side in ((left, node.left), (right, node.right)):
+            if _is_tensor(v) or _is_task_id(v):
+                raise self.error(f"{_describe(v)} where a scalar belongs: arithmetic is on "
+                                 f"scalars", side)
+        if op not in _IR_BINARY:
+            hint = " (use // for division)" if op is ast.Div else ""
+            raise self.error(f"`{_symbol(node.op)}` on run-time scalars is not supported"
+                             f"{hint}", node)
+        with b.at(self.location(node)):
+            return self.call(node, _BINARY[op], [b._wrap(_raw(left)) if _is_ir(left) else left,
+                                                 b._wrap(_raw(right)) if _is_ir(right)
+                                                 else right], {})
+
+    def expr_UnaryOp(self, node):
+        operand = self.expr(node.operand)
+        op = type(node.op)
+        if not _is_ir(operand):
+            unary = {ast.USub: lambda x: -x, ast.UAdd: lambda x: +x, ast.Not: lambda x: not x,
+                     ast.Invert: lambda x: ~x}[op]
+            return self.python(node, lambda: unary(operand))
+        if not isinstance(operand, b.Scalar):
+            raise self.error(f"{_describe(operand)} where a scalar belongs", node.operand)
+        with b.at(self.location(node)):
+            if op is ast.USub:
+                return self.call(node, lambda x: -x, [operand], {})
+            if op is ast.UAdd:
+                return operand
+            if op is ast.Not:
+                if str(operand.type) != "i1":
+                    raise self.error(f"`not` takes an i1 (a comparison), got {operand.type}",
+                                     node)
+                return self.call(node, lambda x: x ^ b.scalar(True), [operand], {})
+            raise self.error("`~` on run-time scalars is not supported", node)
+
+    def expr_BoolOp(self, node):
+        values = []
+        for value_node in node.values:
+            value = self.expr(value_node)
+            if not _is_ir(value) and not values:
+                # Python's own short circuit while every operand is Python.
+                if isinstance(node.op, ast.And) and not value:
+                    return value
+                if isinstance(node.op, ast.Or) and value:
+                    return value
+                if value_node is node.values[-1]:
+                    return value
+                continue
+            if not _is_ir(value):
+                value = bool(value)
+            elif not isinstance(value, b.Scalar) or str(value.type) != "i1":
+                raise self.error(f"`{'and' if isinstance(node.op, ast.And) else 'or'}` "
+                                 f"takes i1 values (comparisons), got {_describe(value)}",
+                                 value_node)
+            values.append(value)
+        with b.at(self.location(node)):
+            result = values[0]
+            for v in values[1:]:
+                if isinstance(v, bool):
+                    v = b.scalar(v)
+                if isinstance(result, bool):
+                    result = b.scalar(result)
+                result = result & v if isinstance(node.op, ast.And) else result | v
+            return result
+
+    def expr_Compare(self, node):
+        left = self.expr(node.left)
+        result = None
+        for op, right_node in zip(node.ops, node.comparators):
+            right = self.expr(right_node)
+            kind = type(op)
+            if not _is_ir(left) and not _is_ir(right):
+                value = self.python(node, lambda: _COMPARE[kind](left, right))
+            else:
+                if kind not in _IR_COMPARE:
+                    raise self.error(f"`{kind.__name__}` on run-time values is not supported",
+                                     node)
+                for v, side in ((left, node.left), (right, right_node)):
+                    if _is_ir(v) and not isinstance(v, b.Scalar):
+                        raise self.error(f"{_describe(v)} where a scalar belongs", side)
+                with b.at(self.location(node)):
+                    value = self.call(node, _COMPARE[kind], [left, right], {})
+            if result is None:
+                result = value
+            elif _is_ir(result) or _is_ir(value):
+                with b.at(self.location(node)):
+                    result = (b.scalar(result) if isinstance(result, bool) else result) & \
+                        (b.scalar(value) if isinstance(value, bool) else value)
+            else:
+                result = result and value
+            left = right
+        return result
+
+    def expr_IfExp(self, node):
+        condition = self.expr(node.test)
+        if not _is_ir(condition):
+            return self.expr(node.body if condition else node.orelse)
+        if not isinstance(condition, b.Scalar) or str(condition.type) != "i1":
+            raise self.error(f"the condition is {_describe(condition)}: an i1 (a comparison)",
+                             node.test)
+        values = [self.expr(node.body), self.expr(node.orelse)]
+        values = self.coerce_branches("the value", values, node)
+        if not all(isinstance(v, b.Scalar) for v in values):
+            raise self.error("`x if c else y` on a run-time condition selects between "
+                             "scalars; branch with an `if` statement for tensors", node)
+        with b.at(self.location(node)):
+            loc = self.location(node)
+            return b.Scalar(arith.SelectOp(condition.value, values[0].value, values[1].value,
+                                           loc=loc).result)
+
+    def expr_Subscript(self, node):
+        container = self.expr(node.value)
+        if isinstance(container, _Shape):
+            axis = self.expr(node.slice)
+            with b.at(self.location(node)):
+                return self.call(node, container.__getitem__, [axis], {})
+        if _is_tensor(container):
+            return self.tensor_subscript(container, node)
+        if _is_ir(container):
+            raise self.error(f"cannot index {_describe(container)}", node)
+        key = self.expr(node.slice)
+        if _is_ir(key):
+            raise self.error(f"a Python {type(container).__name__} is indexed by Python "
+                             f"values at build time, not by {_describe(key)}", node.slice)
+        return self.python(node, lambda: container[key])
+
+    def element_indices(self, node: ast.Subscript) -> Optional[list]:
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if any(isinstance(i, ast.Slice) for i in items):
+            return None
+        return [self.index(self.expr(i), i) for i in items]
+
+    def index(self, value, node):
+        if isinstance(value, bool) or not (isinstance(value, int) or
+                                           isinstance(value, b.Scalar)):
+            raise self.error(f"an index is an int or a run-time index, got "
+                             f"{_describe(value)}", node)
+        return value
+
+    def tensor_subscript(self, tensor: Value, node: ast.Subscript):
+        shape = ops.extents(tensor)
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(items) > len(shape):
+            raise self.error(f"{len(items)} indices for a tensor of rank {len(shape)}", node)
+        loc = self.location(node)
+        if not any(isinstance(i, ast.Slice) for i in items):
+            indices = [self.index(self.expr(i), i) for i in items]
+            if len(indices) != len(shape):
+                raise self.error(f"reading an element takes {len(shape)} indices, got "
+                                 f"{len(indices)}", node)
+            with b.at(loc):
+                return b._wrap(self.call(node, b.read, [tensor, indices], {}))
+        offsets, sizes = [], []
+        for axis, item in enumerate(items):
+            if isinstance(item, ast.Slice):
+                if item.step is not None:
+                    raise self.error("a window has no step", item.step)
+                lower = 0 if item.lower is None else self.index(self.expr(item.lower),
+                                                                item.lower)
+                if item.upper is None:
+                    upper = shape[axis]
+                    if upper is None:
+                        with b.at(loc):
+                            upper = ops.dim(tensor, axis)
+                    size = self.difference(upper, lower, node)
+                elif (isinstance(item.upper, ast.BinOp) and isinstance(item.upper.op, ast.Add)
+                      and item.lower is not None
+                      and ast.dump(item.upper.left) == ast.dump(item.lower)):
+                    # `base:base + n`: the size is n, not a subtraction.
+                    size = self.index(self.expr(item.upper.right), item.upper.right)
+                else:
+                    upper = self.index(self.expr(item.upper), item.upper)
+                    size = self.difference(upper, lower, node)
+            else:
+                lower, size = self.index(self.expr(item), item), 1
+            offsets.append(lower)
+            sizes.append(size)
+        for axis in builtins.range(len(items), len(shape)):
+            offsets.append(0)
+            if shape[axis] is None:
+                with b.at(loc):
+                    sizes.append(ops.dim(tensor, axis))
+            else:
+                sizes.append(shape[axis])
+        with b.at(loc):
+            return self.call(node, b.slice, [tensor, offsets, sizes], {})
+
+    def difference(self, upper, lower, node):
+        if not _is_ir(upper) and not _is_ir(lower):
+            return upper - lower
+        with b.at(self.location(node)):
+            return self.call(node, lambda x, y: x - y, [upper, lower], {})
+
+    def expr_Call(self, node):
+        fn = self.expr(node.func)
+        args = self.elements(node.args)
+        kwargs = {}
+        for keyword in node.keywords:
+            value = self.expr(keyword.value)
+            if keyword.arg is None:
+                if _is_ir(value):
+                    raise self.error(f"cannot unpack {_describe(value)}", keyword.value)
+                kwargs.update(self.python(keyword, lambda: dict(value)))
+            else:
+                kwargs[keyword.arg] = value
+        if _is_ir(fn):
+            raise self.error(f"{_describe(fn)} is not callable", node.func)
+        if fn in (builtins.min, builtins.max) and any(_is_ir(a) for a in args):
+            fn = b.min if fn is builtins.min else b.max
+        elif fn is builtins.range and any(_is_ir(a) for a in args):
+            raise self.error("Python's range() unrolls at build time and needs ints: a "
+                             "run-time loop is `for i in pto.range(...)`", node)
+        elif fn in (builtins.int, builtins.float, builtins.bool, builtins.len) and \
+                any(_is_ir(a) for a in args):
+            raise self.error(f"{fn.__name__}() of a run-time value: it is known only when "
+                             f"the program runs (convert with pto.i32(...), pto.index(...))",
+                             node)
+        with b.at(self.location(node)):
+            result = self.call(node, fn, args, kwargs)
+        if isinstance(result, Value):
+            return b._wrap(result)
+        return result
+
+
+def _is_docstring(stmt) -> bool:
+    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str))
+
+
+def _as_load(target):
+    node = ast.parse(ast.unparse(target), mode="eval").body
+    return ast.copy_location(_copy_locations(node, target), target)
+
+
+def _copy_locations(node, origin):
+    for child in ast.walk(node):
+        ast.copy_location(child, origin)
+    return node
+
+
+def _construct(node) -> str:
+    names = {
+        "ListComp": "list comprehension", "DictComp": "dict comprehension",
+        "SetComp": "set comprehension", "GeneratorExp": "generator expression",
+        "Lambda": "lambda", "JoinedStr": "f-string", "Dict": "dict", "Set": "set",
+        "FunctionDef": "def", "AsyncFunctionDef": "async def", "ClassDef": "class",
+        "Try": "try", "Raise": "raise", "Import": "import", "ImportFrom": "from ... import",
+        "Global": "global", "Nonlocal": "nonlocal", "Delete": "del", "Match": "match",
+        "AsyncFor": "async for", "AsyncWith": "async with", "Await": "await",
+        "Yield": "yield", "YieldFrom": "yield from", "NamedExpr": ":=",
+    }
+    return names.get(type(node).__name__, type(node).__name__)
+
+
+def _symbol(op) -> str:
+    return {ast.Div: "/", ast.Pow: "**", ast.LShift: "<<", ast.RShift: ">>",
+            ast.MatMult: "@"}.get(type(op), type(op).__name__)

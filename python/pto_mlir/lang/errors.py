@@ -1,0 +1,45 @@
+"""Errors of :mod:`pto_mlir.lang` programs, at their Python source location."""
+
+from __future__ import annotations
+
+import linecache
+from typing import Optional
+
+
+class LangError(Exception):
+    """An error in a :mod:`pto_mlir.lang` program, reported at its Python
+    source: ``file:line:col: error: message``, the source line and a caret
+    under the expression (the form ``pto-compile`` prints diagnostics in).
+
+    Raised for constructs the language does not support, a value of the
+    wrong kind (a tensor where a scalar belongs), a wrong argument count,
+    an annotation it cannot read, and, from :func:`pto_mlir.lang.module`,
+    for a module the op verifiers reject (then ``diagnostics`` holds the
+    formatted MLIR diagnostics, each at its Python line).
+
+    Attributes:
+        message: the error without its location.
+        filename, line, column: where (1-based line and column), or None.
+    """
+
+    def __init__(self, message: str, filename: Optional[str] = None,
+                 line: Optional[int] = None, column: Optional[int] = None,
+                 formatted: Optional[str] = None):
+        self.message = message
+        self.filename, self.line, self.column = filename, line, column
+        self.formatted = formatted if formatted is not None else self._format()
+        super().__init__(self.formatted)
+
+    def _format(self) -> str:
+        if self.filename is None or self.line is None:
+            return f"error: {self.message}"
+        head = f"{self.filename}:{self.line}"
+        if self.column:
+            head += f":{self.column}"
+        lines = [f"{head}: error: {self.message}"]
+        source = linecache.getline(self.filename, self.line).rstrip("\n")
+        if source:
+            lines.append(source)
+            if self.column:
+                lines.append(" " * (self.column - 1) + "^")
+        return "\n".join(lines)

@@ -1,0 +1,327 @@
+"""The operations of :mod:`pto_mlir.lang` programs, called inside pto
+functions (or Python helpers they call). Each builds its ops at the
+expression that calls it.
+
+Launches: calling a kernel (``y = matmul(x, w, y)``) or :func:`submit`;
+calling a Graph. Tensors: :func:`create`, :func:`reshape`,
+:func:`transpose`, :func:`dim` (also ``x.shape[k]``), slicing
+(``w[base:base + 128, :]``) and element access of host tensors
+(``n = lens[i]``, ``flags[i] = v``). Scalars: Python operators,
+:func:`cast` (also ``pto.i32(x)``), ``min`` / ``max``. Control:
+``for i in pto.range(...)`` / :func:`parallel`, ``if``,
+``with pto.scope(...)``. Tasks: :func:`task_dummy`, :func:`invalid_task_id`,
+:func:`owner_task_id`, :func:`set_owner`, :func:`task_id_array`,
+:func:`array_get`, :func:`array_update`.
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from .. import builder as b
+from ..dialects import pto as pto_dialect
+from ..ir import Value
+from . import types as t
+from .errors import LangError
+from .program import GraphFunction, KernelFunction, PtoFunction, current_session
+
+__all__ = [
+    "range", "parallel", "scope", "create", "reshape", "transpose", "dim", "cast",
+    "submit", "task_dummy", "invalid_task_id", "owner_task_id", "set_owner",
+    "task_id_array", "array_get", "array_update",
+]
+
+#: The keyword arguments of a kernel launch (``pto.submit``'s options).
+LAUNCH_OPTIONS = ("deps", "blocks", "predicate", "allow_early_resolve",
+                  "require_sync_start")
+
+
+def _inside(what: str):
+    session = current_session()
+    if session is None:
+        raise LangError(f"pto.{what} builds IR: use it inside a @pto.graph or "
+                        f"@pto.orchestration function")
+    return session
+
+
+def _value(v, what: str):
+    """``v`` as an IR value (a Value or builder Scalar) or a Python number."""
+    if isinstance(v, (Value, b.Scalar, bool, int, float)):
+        return v
+    raise TypeError(f"{what} is {type(v).__name__} {v!r}, not a value")
+
+
+def _is_tensor(v) -> bool:
+    return isinstance(v, Value) and pto_dialect.TensorType.isinstance(v.type)
+
+
+def _index(v, what: str):
+    """An index operand: a Python int or an index / integer Scalar."""
+    if isinstance(v, bool) or not isinstance(v, (int, Value, b.Scalar)):
+        raise TypeError(f"{what} is {type(v).__name__} {v!r}, not an int or a scalar")
+    if _is_tensor(v):
+        raise TypeError(f"{what} is a tensor, where a scalar belongs")
+    return v
+
+
+def _scalar_argument(v, param_type, what: str):
+    """A scalar argument of ``param_type``: a Python number becomes a
+    constant of that type."""
+    if isinstance(v, (bool, int, float)):
+        return b.scalar(v, param_type)
+    if _is_tensor(v):
+        raise TypeError(f"{what} is a tensor, where a scalar ({param_type}) belongs")
+    return v
+
+
+def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id: bool):
+    """Launches kernel ``fn`` or calls Graph ``fn`` with ``args``.
+
+    A kernel launch returns its tied results (one per out / inout tensor
+    parameter; a lone result itself, none None), then, ``with_task_id``,
+    the task id; a Graph call returns its results likewise."""
+    if isinstance(fn, KernelFunction):
+        unknown = set(kwargs) - set(LAUNCH_OPTIONS)
+        if unknown:
+            raise TypeError(f"@{fn.name}: unknown launch option(s) "
+                            f"{', '.join(sorted(unknown))} (options: "
+                            f"{', '.join(LAUNCH_OPTIONS)})")
+        op = session.op(fn)
+        params, _, _ = b._signature(op)
+        tensors = builtins.sum(1 for p in params if b._is_tensor(p))
+        passed_tensors = builtins.sum(1 for a in args if _is_tensor(a))
+        scalars = [p for p in params if not b._is_tensor(p)]
+        if passed_tensors < len(args) and len(args) - passed_tensors != len(scalars):
+            raise TypeError(f"@{fn.name} takes {len(scalars)} scalar argument(s) after "
+                            f"its tensors, got {len(args) - passed_tensors}")
+        if passed_tensors == len(args) and scalars:
+            raise TypeError(f"@{fn.name} takes {tensors} tensor(s) (a tail of out "
+                            f"tensors may be left out) and then {len(scalars)} "
+                            f"scalar(s); got {len(args)} tensor argument(s)")
+        for i, a in enumerate(args[:passed_tensors]):
+            if not _is_tensor(a):
+                raise TypeError(f"@{fn.name} argument #{i} is not a tensor: its tensors "
+                                f"come first, then its scalars")
+        values = list(args[:passed_tensors]) + [
+            _scalar_argument(a, p, f"@{fn.name} argument #{passed_tensors + i}")
+            for i, (a, p) in enumerate(zip(args[passed_tensors:], scalars))]
+        deps = kwargs.get("deps", ())
+        if isinstance(deps, (Value, b.Scalar)):
+            deps = [deps]
+        results = b.submit(op, values, deps=list(deps), predicate=kwargs.get("predicate"),
+                           core_num=kwargs.get("blocks"),
+                           allow_early_resolve=bool(kwargs.get("allow_early_resolve")),
+                           require_sync_start=bool(kwargs.get("require_sync_start")))
+        outs = results[:-1]
+        if with_task_id:
+            return tuple(outs) + (results[-1],)
+        return outs[0] if len(outs) == 1 else (None if not outs else tuple(outs))
+    if isinstance(fn, GraphFunction):
+        if kwargs:
+            raise TypeError(f"@{fn.name}: a Graph call takes no keyword arguments")
+        op = session.op(fn)
+        params, _, _ = b._signature(op)
+        if len(args) != len(params):
+            raise TypeError(f"@{fn.name} takes {len(params)} argument(s), got {len(args)} "
+                            f"(a Graph call passes every parameter)")
+        values = [a if b._is_tensor(p) else _scalar_argument(a, p, f"@{fn.name} argument #{i}")
+                  for i, (a, p) in enumerate(zip(args, params))]
+        for i, (a, p) in enumerate(zip(values, params)):
+            if b._is_tensor(p) and not _is_tensor(a):
+                raise TypeError(f"@{fn.name} argument #{i} is {_kind(a)}, where a tensor "
+                                f"belongs")
+        results = [b._wrap(r) for r in b.call(op, values)]
+        return results[0] if len(results) == 1 else (None if not results else tuple(results))
+    raise TypeError(f"@{fn.name} is an orchestration function: it is an entry, not "
+                    f"called from pto code")
+
+
+def _kind(v) -> str:
+    if _is_tensor(v):
+        return "a tensor"
+    if isinstance(v, (b.Scalar, bool, int, float)):
+        return "a scalar"
+    return type(v).__name__
+
+
+def submit(kernel: KernelFunction, *args, deps=(), blocks=None, predicate=None,
+           allow_early_resolve: bool = False, require_sync_start: bool = False):
+    """Launches ``kernel`` (``pto.submit``) and returns its tied results and
+    then its task id: ``c1, t1 = pto.submit(add, a, b, c, deps=[t0])``.
+
+    Calling the kernel (``c1 = add(a, b, c)``) takes the same options and
+    returns the results without the task id. ``blocks`` is the SPMD block
+    count; ``deps`` the task ids waited for (a manual scope's only order);
+    ``predicate`` an ``i1`` that skips the task when false.
+
+    Raises:
+        TypeError: ``kernel`` is not a @pto.kernel, an argument of the wrong
+            kind or count.
+    """
+    session = _inside("submit")
+    if not isinstance(kernel, KernelFunction):
+        raise TypeError(f"pto.submit launches a @pto.kernel, got {kernel!r}")
+    return launch(session, kernel, args, {
+        "deps": deps, "blocks": blocks, "predicate": predicate,
+        "allow_early_resolve": allow_early_resolve,
+        "require_sync_start": require_sync_start}, with_task_id=True)
+
+
+# -- Loops and scopes (read by the code generator) ------------------------------
+
+
+@dataclass(frozen=True)
+class LoopRange:
+    """What ``pto.range`` / ``pto.parallel`` returns: iterated by a ``for``
+    statement, it is an ``scf.for`` (with ``pto.parallel``)."""
+
+    start: object
+    stop: object
+    step: object
+    parallel: bool
+
+
+def range(start, stop=None, step=1) -> LoopRange:
+    """``for i in pto.range(lo, hi, step):``: a run-time loop (``scf.for``),
+    like Python's ``range`` (``pto.range(n)`` counts from 0). Values
+    reassigned in the body that were defined before the loop are carried
+    (``iter_args``); bounds are ints or index / integer scalars. Python's
+    ``range`` unrolls the loop at build time instead."""
+    return LoopRange(start, stop, step, False)
+
+
+def parallel(start, stop=None, step=1) -> LoopRange:
+    """``for i in pto.parallel(n):``: a loop of independent iterations
+    (``scf.for`` with ``pto.parallel``); the trip count is a constant."""
+    return LoopRange(start, stop, step, True)
+
+
+@dataclass(frozen=True)
+class ScopeRequest:
+    """What ``pto.scope`` returns: entered by a ``with`` statement."""
+
+    manual: bool
+
+
+def scope(manual: bool = False) -> ScopeRequest:
+    """``with pto.scope(manual=True):``: a runtime scope (``pto.scope``).
+    In an auto scope the runtime orders tasks by their tensors; in a manual
+    one only ``deps`` do. Values reassigned inside that were defined before
+    (and values defined inside and used after it) leave it as its results;
+    task ids stay inside."""
+    return ScopeRequest(bool(manual))
+
+
+# -- Tensors --------------------------------------------------------------------
+
+
+def create(shape: Sequence, dtype: t.DType, layout: Optional[str] = None):
+    """A new tensor (``pto.create``) of ``shape`` (ints, or index scalars
+    for extents known at run time) and element type ``dtype``
+    (``pto.f32``); ``layout`` ``"dn"`` for column-major."""
+    _inside("create")
+    if not isinstance(dtype, t.DType):
+        raise TypeError(f"pto.create: the element type is a pto dtype such as pto.f32, "
+                        f"got {dtype!r}")
+    return b.create([_index(s, f"extent #{i}") for i, s in enumerate(shape)],
+                    dtype.name, layout)
+
+
+def reshape(x, shape: Sequence[int]):
+    """A view of ``x``'s elements with the static ``shape`` (``pto.reshape``)."""
+    _inside("reshape")
+    _tensor(x, "pto.reshape")
+    return b.reshape(x, list(shape))
+
+
+def transpose(x, axis0: int, axis1: int):
+    """A view of ``x`` with two axes swapped (``pto.transpose``)."""
+    _inside("transpose")
+    _tensor(x, "pto.transpose")
+    return b.transpose(x, axis0, axis1)
+
+
+def dim(x, axis: int):
+    """The extent of ``x`` along ``axis``: an int when it is static, else
+    an index scalar (``pto.dim``)."""
+    _inside("dim")
+    _tensor(x, "pto.dim")
+    extent = extents(x)[axis]
+    if extent is not None:
+        return extent
+    return b.Scalar(b.dim(x, axis))
+
+
+def extents(x: Value) -> list:
+    """The extents of tensor ``x``: an int per static axis, None per
+    dynamic one."""
+    t = pto_dialect.TensorType(x.type)
+    return [None if t.is_dynamic_dim(i) else t.shape[i] for i in builtins.range(t.rank)]
+
+
+def _tensor(x, what: str) -> None:
+    if not _is_tensor(x):
+        raise TypeError(f"{what} takes a tensor, got {_kind(x)}")
+
+
+def cast(value, dtype: t.DType):
+    """``value`` converted to ``dtype`` (``pto.i32(x)`` is the same): a
+    Python number becomes a constant of it; an index / integer scalar is
+    converted (``arith.index_cast``, ``extsi``, ``trunci``)."""
+    _inside("cast")
+    if not isinstance(dtype, t.DType):
+        raise TypeError(f"pto.cast: the type is a pto dtype such as pto.i32, got {dtype!r}")
+    if isinstance(value, (bool, int, float)):
+        return b.scalar(value, dtype.name)
+    if _is_tensor(value):
+        raise TypeError(f"pto.{dtype.name}() converts a scalar, got a tensor")
+    return b.cast(value, dtype.name)
+
+
+# -- Tasks ----------------------------------------------------------------------
+
+
+def task_dummy(deps=()):
+    """A barrier task that completes after ``deps`` (``pto.task_dummy``);
+    returns its task id."""
+    _inside("task_dummy")
+    return b.task_dummy(list(deps))
+
+
+def invalid_task_id():
+    """The invalid task id (orders nothing)."""
+    _inside("invalid_task_id")
+    return b.invalid_task_id()
+
+
+def owner_task_id(x):
+    """The id of the task that produced tensor ``x`` (``pto.owner_task_id``)."""
+    _inside("owner_task_id")
+    return b.owner_task_id(x)
+
+
+def set_owner(x, owner):
+    """``x`` with owner task ``owner`` (``pto.set_owner``)."""
+    _inside("set_owner")
+    return b.set_owner(x, owner)
+
+
+def task_id_array(n: int, init=None):
+    """An array of ``n`` task ids, each ``init`` or invalid."""
+    _inside("task_id_array")
+    return b.task_id_array(n, init)
+
+
+def array_get(array, i):
+    """Slot ``i`` of a task id array."""
+    _inside("array_get")
+    return b.array_get(array, i)
+
+
+def array_update(array, i, value):
+    """The array with slot ``i`` set to ``value`` (reassign it:
+    ``ids = pto.array_update(ids, i, t)``)."""
+    _inside("array_update")
+    return b.array_update(array, i, value)

@@ -1,0 +1,295 @@
+"""pto_mlir.lang: programs written as decorated Python functions build the IR
+the builder builds, every op at its Python line and column and named after
+its variable; errors in a program are LangErrors at the Python expression."""
+
+import inspect
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from pto_mlir import builder as b
+from pto_mlir import lang as pto
+from pto_mlir.ir import Context
+
+X = pto.Tensor[[16, 128], pto.f32]
+T = pto.Tensor[[16, 16], pto.f32]
+LENS = pto.Tensor[[8], pto.i32]
+
+
+@pto.kernel(core="aiv")
+def step(a: X, c: pto.InOut[X], k: pto.Index): ...
+
+
+@pto.kernel(core="aiv")
+def tile(a: T, c: pto.InOut[T]): ...
+
+
+def text(*functions, runtime="host_build_graph") -> str:
+    with Context():
+        return b.to_text(pto.module(*functions, runtime=runtime))
+
+
+def line_of(fn, needle: str) -> int:
+    """The file line of the first source line of ``fn`` containing ``needle``."""
+    lines, first = inspect.getsourcelines(fn.fn)
+    return first + next(i for i, line in enumerate(lines) if needle in line)
+
+
+def test_loop_carries_the_values_it_reassigns():
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X], n: pto.Index):
+        total = 0
+        for i in pto.range(1, n, 2):
+            c = step(a, c, i)
+            total = total + i
+        c = step(a, c, total)
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert "%c_0:2 = scf.for %arg3 = %c1 to %n step %c2 iter_args(%arg4 = %c, %arg5 = %c0)" in ir
+    assert "%total = arith.addi %arg5, %arg3 : index" in ir
+    assert re.search(r"scf.yield %c_\d+, %total : !pto.tensor<16x128xf32>, index", ir)
+    assert "pto.submit @step(%a, %c_0#0, %c_0#1)" in ir
+
+
+def test_python_loops_unroll_and_python_values_fold():
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X]):
+        for k in range(3):
+            if k != 1:
+                c = step(a, c, k * 10 + 1)
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert ir.count("pto.submit @step") == 2
+    assert "arith.constant 1 : index" in ir and "arith.constant 21 : index" in ir
+    assert "scf." not in ir
+
+
+def test_if_on_a_run_time_condition_yields_what_a_branch_reassigns():
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X], n: pto.Index):
+        if n > 4:
+            c = step(a, c, n)
+            k = n - 4
+        else:
+            k = n
+        c = step(a, c, k)
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert "%c_0:2 = scf.if" in ir
+    assert "pto.submit @step(%a, %c_0#0, %c_0#1)" in ir
+
+
+def test_a_scope_returns_what_it_reassigns_and_keeps_task_ids_inside():
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X]):
+        with pto.scope(manual=True):
+            c, t0 = pto.submit(step, a, c, 0)
+            c = step(a, c, 1, deps=[t0], blocks=4)
+        c = step(a, c, 2)
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert "%c_0 = pto.scope manual -> !pto.tensor<16x128xf32>" in ir
+    # One result: the task ids stay inside the scope.
+    assert re.search(r"pto.yield %c_\d+ : !pto.tensor<16x128xf32>\n", ir)
+    assert re.search(r"deps\(%c_\d+ : !pto.task_id\) core_num\(%c4\)", ir)
+
+
+def test_parallel_loops_carry_task_id_arrays():
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X]):
+        with pto.scope(manual=True):
+            ids = pto.task_id_array(4)
+            for i in pto.parallel(4):
+                _, t = pto.submit(step, a, c, i)
+                ids = pto.array_update(ids, i, t)
+            pto.task_dummy([ids])
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert "pto.parallel" in ir
+    assert "!pto.task_id_array<4>" in ir
+
+
+def test_windows_shapes_and_host_elements():
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X], lens: LENS, d: pto.InOut[pto.Tensor[[None, 16], pto.f32]]):
+        n = pto.index(lens[0])
+        rows = d.shape[0]
+        for r in pto.range(0, rows, 16):
+            d_tile = d[r:r + 16, :]
+            tile(a[0:16, n:n + 16], d_tile)
+        lens[1] = pto.i32(rows)
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert "pto.read %lens [0]" in ir
+    assert "%rows = pto.dim %d, 0" in ir
+    assert "%d_tile = pto.slice %d [%arg4, 0] [16, 16]" in ir
+    assert "pto.slice %a [0, %n] [16, 16]" in ir
+    assert "pto.write" in ir
+
+
+def test_ops_carry_the_python_line_and_column():
+    @pto.graph
+    def g(a: X, c: pto.InOut[X], k: pto.Index) -> X:
+        base = k * 128
+        return step(a, c, base)
+
+    with Context():
+        m = pto.module(g, runtime="host_build_graph")
+        asm = m.operation.get_asm(enable_debug_info=True)
+    line = line_of(g, "base = k * 128")
+    assert f'loc("base"(#loc' in asm
+    assert f'{__file__}":{line}:16)' in asm  # `k * 128` starts at column 16
+
+
+def test_results_are_inferred_without_a_return_annotation():
+    @pto.graph
+    def g(a: X, c: pto.InOut[X]):
+        return step(a, c, 0)
+
+    assert "-> !pto.tensor<16x128xf32>" in text(g)
+
+
+def test_kernels_are_ordered_as_defined():
+    @pto.kernel
+    def first(a: X): ...
+
+    @pto.kernel
+    def second(a: X): ...
+
+    @pto.orchestration
+    def main(a: X):
+        second(a)
+        first(a)
+
+    ir = text(second, main, first, runtime="tensormap_and_ringbuffer")
+    assert ir.index("@first") < ir.index("@second") < ir.index("@main")
+
+
+def errors_of(*functions, runtime="tensormap_and_ringbuffer") -> pto.LangError:
+    with Context(), pytest.raises(pto.LangError) as info:
+        pto.module(*functions, runtime=runtime)
+    return info.value
+
+
+def test_a_tensor_where_a_scalar_belongs_is_reported_at_the_operand():
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X]):
+        k = a * 2
+        step(a, c, k)
+
+    error = errors_of(main)
+    assert error.line == line_of(main, "k = a * 2")
+    assert "a tensor (!pto.tensor<16x128xf32>) where a scalar belongs" in error.message
+    assert error.formatted.splitlines()[-1].strip() == "^"
+    assert error.formatted.splitlines()[-2].strip() == "k = a * 2"
+
+
+@pytest.mark.parametrize("body, needle, message", [
+    ("x = [v for v in range(n)]", "x = [", "a `list comprehension` over run-time values"),
+    ("x = n / 2", "x = n", "`/` on run-time scalars is not supported (use // for division)"),
+    ("for i in pto.range(n):\n    t = i\nstep(a, c, t)", "step(a, c, t)",
+     "'t' exists only inside the pto.range loop"),
+    ("for i in pto.range(n):\n    break", "break", "`break` in a pto.range loop"),
+    ("x = int(n)", "x = int(n)", "int() of a run-time value"),
+    ("step(a, c)", "step(a, c)", "and then 1 scalar(s); got 2 tensor argument(s)"),
+    ("step(a, c, n, blocks=2, colour=1)", "step(a, c, n, blocks", "unknown launch option"),
+    ("try:\n    pass\nexcept Exception:\n    pass", "try:",
+     "a `try` statement is not supported"),
+    ("while n > 0:\n    pass", "while n", "a `while` loop runs at build time"),
+    ("x = undefined_name", "x = undefined", "name 'undefined_name' is not defined"),
+])
+def test_language_errors_point_at_the_python_line(tmp_path, body, needle, message):
+    source = textwrap.dedent("""
+        from pto_mlir import lang as pto
+        X = pto.Tensor[[16, 128], pto.f32]
+
+        @pto.kernel
+        def step(a: X, c: pto.InOut[X], k: pto.Index): ...
+
+        @pto.orchestration
+        def main(a: X, c: pto.InOut[X], n: pto.Index):
+    """) + "".join(f"    {line}\n" for line in body.split("\n"))
+    path = tmp_path / "program.py"
+    path.write_text(source)
+    namespace = {"__file__": str(path)}
+    exec(compile(source, str(path), "exec"), namespace)
+    error = errors_of(namespace["main"])
+    assert message in error.message
+    assert error.filename == str(path)
+    assert needle in source.splitlines()[error.line - 1]
+
+
+def test_an_annotation_it_cannot_read_is_reported_at_the_annotation():
+    @pto.orchestration
+    def main(a: list):
+        pass
+
+    error = errors_of(main)
+    assert "is not a pto type" in error.message
+    assert error.line == line_of(main, "def main")
+
+
+def test_a_graph_call_with_the_wrong_argument_count():
+    @pto.graph
+    def g(a: X, c: pto.InOut[X]):
+        step(a, c, 0)
+
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X]):
+        g(a)
+
+    error = errors_of(main, runtime="host_build_graph")
+    assert "@g takes 2 argument(s), got 1" in error.message
+    assert error.line == line_of(main, "g(a)")
+
+
+def test_calling_a_kernel_outside_a_pto_function():
+    with pytest.raises(pto.LangError, match="called outside a pto function"):
+        step(1, 2, 3)
+
+
+def test_verifier_errors_are_reported_at_the_python_line():
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X]):
+        step(a, c, 0, blocks=0)
+
+    error = errors_of(main)
+    assert f"{__file__}:{line_of(main, 'blocks=0')}:" in error.formatted
+
+
+LEGALITY_PROGRAM = """
+from pto_mlir import lang as pto
+X = pto.Tensor[[16, 128], pto.f32]
+
+@pto.kernel
+def step(a: X, c: pto.InOut[X], k: pto.Index): ...
+
+@pto.graph
+def layer(a: X, c: pto.InOut[X], k: pto.Index) -> X:
+    owned = pto.set_owner(a, pto.invalid_task_id())
+    return step(owned, c, k)
+
+@pto.orchestration
+def main(a: X, c: pto.InOut[X]):
+    c = layer(a, c, 1)
+
+def build():
+    return pto.module(main, runtime="host_build_graph")
+"""
+
+
+def test_pto_compile_reports_a_legality_error_at_the_python_line(tmp_path):
+    path = tmp_path / "program.py"
+    path.write_text(LEGALITY_PROGRAM)
+    result = subprocess.run([sys.executable, "-m", "pto_mlir", str(path),
+                             "-o", str(tmp_path / "out")],
+                            capture_output=True, text=True)
+    assert result.returncode == 1, result.stderr
+    line = next(i for i, text in enumerate(LEGALITY_PROGRAM.splitlines(), 1)
+                if "pto.set_owner" in text)
+    assert f"{path}:{line}:" in result.stderr, result.stderr
+    assert "owned = pto.set_owner(a, pto.invalid_task_id())" in result.stderr
+    assert "^" in result.stderr
