@@ -200,18 +200,27 @@ _THIS_FILE = os.path.abspath(__file__)
 _pinned = threading.local()
 
 
-@contextlib.contextmanager
-def at(location: Location) -> Iterator[Location]:
-    """Builds every op inside the ``with`` block at ``location`` instead of
-    the calling Python line (named as each function's ``name=`` says): for
-    a front end that knows a finer location than the line, such as
-    :mod:`pto_mlir.lang`, which pins the column of the expression."""
-    stack = _pinned.__dict__.setdefault("stack", [])
-    stack.append(location)
-    try:
-        yield location
-    finally:
-        stack.pop()
+class at:
+    """``with at(location):`` builds every op inside the block at
+    ``location`` instead of the calling Python line (named as each
+    function's ``name=`` says): for a front end that knows a finer location
+    than the line, such as :mod:`pto_mlir.lang`, which pins the column of
+    the expression. (A class, not a generator: a front end enters one per
+    expression.)"""
+
+    __slots__ = ("location", "_stack")
+
+    def __init__(self, location: Location):
+        self.location = location
+
+    def __enter__(self) -> Location:
+        self._stack = _pinned.__dict__.setdefault("stack", [])
+        self._stack.append(self.location)
+        return self.location
+
+    def __exit__(self, *exc) -> bool:
+        self._stack.pop()
+        return False
 
 
 def _caller_location(name: Optional[str] = None) -> Location:
@@ -434,9 +443,23 @@ def ret(values: Sequence[Value] = ()) -> pto.ReturnOp:
 
 
 def _signature(func) -> Tuple[List[Type], List[Type], List[str]]:
-    fn_type = FunctionType(TypeAttr(func.attributes["function_type"]).value)
-    return (list(fn_type.inputs), list(fn_type.results),
-            pto.argument_directions(func))
+    """(parameter types, result types, directions) of a kernel or Graph op,
+    remembered on the op object while its type and argument attributes stay
+    the same (every launch reads it; decoding the directions costs more
+    than building the launch)."""
+    attributes = func.attributes
+    key = (attributes["function_type"],
+           attributes["arg_attrs"] if "arg_attrs" in attributes else None)
+    cached = getattr(func, "_pto_signature", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    fn_type = FunctionType(TypeAttr(key[0]).value)
+    signature = (list(fn_type.inputs), list(fn_type.results), pto.argument_directions(func))
+    try:
+        func._pto_signature = (key, signature)
+    except AttributeError:  # An op object without a __dict__: not remembered.
+        pass
+    return signature
 
 
 def _symbol(func) -> str:

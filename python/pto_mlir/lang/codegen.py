@@ -250,6 +250,7 @@ class FunctionBuilder:
         params = [a.arg for a in self.function.args.args]
         self.locals = set(params) | set(_assigned_names(self.function.body))
         self.last_loads = _last_loads(self.function)
+        self.locations: Dict[int, Location] = {}
         # The loops around the statement being built, innermost last:
         # "unrolled" (Python's) or "region" (pto.range).
         self.loops: List[str] = []
@@ -307,7 +308,12 @@ class FunctionBuilder:
     # -- diagnostics --------------------------------------------------------------
 
     def location(self, node) -> Location:
-        return self.source.location(node)
+        """``node``'s file location, made once per node in this build (an
+        unrolled loop builds a node many times)."""
+        loc = self.locations.get(id(node))
+        if loc is None:
+            loc = self.locations[id(node)] = self.source.location(node)
+        return loc
 
     def error(self, message: str, node) -> LangError:
         return self.source.error(message, node)

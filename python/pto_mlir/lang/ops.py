@@ -90,9 +90,10 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
                             f"{', '.join(LAUNCH_OPTIONS)})")
         op = session.op(fn)
         params, _, _ = b._signature(op)
-        tensors = builtins.sum(1 for p in params if b._is_tensor(p))
-        passed_tensors = builtins.sum(1 for a in args if _is_tensor(a))
         scalars = [p for p in params if not b._is_tensor(p)]
+        tensors = len(params) - len(scalars)
+        is_tensor = [_is_tensor(a) for a in args]
+        passed_tensors = builtins.sum(is_tensor)
         if passed_tensors < len(args) and len(args) - passed_tensors != len(scalars):
             raise TypeError(f"@{fn.name} takes {len(scalars)} scalar argument(s) after "
                             f"its tensors, got {len(args) - passed_tensors}")
@@ -100,8 +101,8 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
             raise TypeError(f"@{fn.name} takes {tensors} tensor(s) (a tail of out "
                             f"tensors may be left out) and then {len(scalars)} "
                             f"scalar(s); got {len(args)} tensor argument(s)")
-        for i, a in enumerate(args[:passed_tensors]):
-            if not _is_tensor(a):
+        for i, tensor in enumerate(is_tensor[:passed_tensors]):
+            if not tensor:
                 raise TypeError(f"@{fn.name} argument #{i} is not a tensor: its tensors "
                                 f"come first, then its scalars")
         values = list(args[:passed_tensors]) + [
