@@ -17,7 +17,6 @@ from __future__ import annotations
 import ast
 import builtins
 import inspect
-import linecache
 import os
 import textwrap
 from typing import Dict, List, Optional, Sequence
