@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import ast
 import builtins
-import inspect
+import linecache
 import os
-import textwrap
 from typing import Dict, List, Optional, Sequence
 
 from .. import builder as b
@@ -27,6 +26,7 @@ from ..ir import Block, InsertionPoint, Location, MLIRError, Value
 from . import ops
 from . import types as t
 from .errors import LangError
+from .program import PtoFunction
 
 _MISSING = object()
 
@@ -43,23 +43,34 @@ class Source:
         self.first_line = first_line
         self.indent = indent
         self._namespace = None
+        self._locals = self._last_loads = None
+
+    @property
+    def locals(self) -> set:
+        """Every name the function binds (its locals, as Python counts them)."""
+        if self._locals is None:
+            self._locals = ({a.arg for a in self.function.args.args}
+                            | set(_assigned_names(self.function.body)))
+        return self._locals
+
+    @property
+    def last_loads(self) -> Dict[str, tuple]:
+        """Per name, the position of its last read."""
+        if self._last_loads is None:
+            self._last_loads = _last_loads(self.function)
+        return self._last_loads
 
     @classmethod
     def of(cls, fn) -> "Source":
-        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
-        try:
-            lines, first_line = inspect.getsourcelines(fn)
-        except (OSError, TypeError):
+        """The source of ``fn``, from its file's AST (each file is parsed
+        once, however many pto functions it defines)."""
+        code = fn.__code__
+        filename = code.co_filename
+        function = _functions_of(filename, fn.__globals__).get(code.co_firstlineno)
+        if function is None or function.name != code.co_name:
             raise LangError(f"the source of {fn.__qualname__} is not available: a pto "
-                            f"function is read from its source file") from None
-        text = "".join(lines)
-        indent = len(lines[0]) - len(lines[0].lstrip())
-        tree = ast.parse(textwrap.dedent(text))
-        function = tree.body[0]
-        if not isinstance(function, ast.FunctionDef):
-            raise LangError(f"{fn.__qualname__}: a pto function is a `def` statement")
-        return cls(fn, function, os.path.abspath(filename) if filename else "<unknown>",
-                   first_line, indent)
+                            f"function is read from its source file")
+        return cls(fn, function, os.path.abspath(filename), 1, 0)
 
     def position(self, node) -> tuple:
         """(line, 1-based column) of ``node`` in the file."""
@@ -104,6 +115,28 @@ class Source:
         except Exception as error:  # The user's expression: report it at its line.
             raise self.error(f"cannot evaluate the annotation: {type(error).__name__}: "
                              f"{error}", node) from None
+
+
+# Per source file: its text's hash and its functions by first line (the
+# line of the first decorator, as a code object's co_firstlineno counts).
+_FILES: Dict[str, tuple] = {}
+
+
+def _functions_of(filename: str, module_globals: dict) -> Dict[int, ast.FunctionDef]:
+    lines = linecache.getlines(filename, module_globals)
+    if not lines:
+        return {}
+    text = "".join(lines)
+    cached = _FILES.get(filename)
+    if cached is not None and cached[0] == hash(text):
+        return cached[1]
+    functions = {}
+    for node in ast.walk(ast.parse(text, filename)):
+        if isinstance(node, ast.FunctionDef):
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            functions[first] = node
+    _FILES[filename] = (hash(text), functions)
+    return functions
 
 
 def _assigned_names(statements: Sequence[ast.stmt]) -> List[str]:
@@ -246,9 +279,6 @@ class FunctionBuilder:
         self.function = self.source.function
         self.namespace = self.source.namespace()
         self.frame = _Frame(None)
-        params = [a.arg for a in self.function.args.args]
-        self.locals = set(params) | set(_assigned_names(self.function.body))
-        self.last_loads = _last_loads(self.function)
         self.locations: Dict[int, Location] = {}
         # The loops around the statement being built, innermost last:
         # "unrolled" (Python's) or "region" (pto.range).
@@ -256,7 +286,8 @@ class FunctionBuilder:
 
     def loaded_after(self, node: ast.stmt, name: str) -> bool:
         """Whether ``name`` is read after ``node`` ends, in source order."""
-        return self.last_loads.get(name, (0, 0)) > (node.end_lineno, node.end_col_offset)
+        return self.source.last_loads.get(name, (0, 0)) > (node.end_lineno,
+                                                           node.end_col_offset)
 
     # -- entry ------------------------------------------------------------------
 
@@ -327,7 +358,7 @@ class FunctionBuilder:
             if name in frame.gone:
                 raise self.error(frame.gone[name], node)
             frame = frame.parent
-        if name in self.locals:
+        if name in self.source.locals:
             raise self.error(f"{name!r} is read before it is assigned", node)
         if name in self.namespace:
             return self.namespace[name]
@@ -369,11 +400,11 @@ class FunctionBuilder:
             self.statement(stmt)
 
     def statement(self, node: ast.stmt) -> None:
-        method = getattr(self, "stmt_" + type(node).__name__, None)
+        method = _STATEMENTS.get(type(node))
         if method is None:
             raise self.error(f"a `{_construct(node)}` statement is not supported in a pto "
                              f"function", node)
-        method(node)
+        method(self, node)
 
     def stmt_Expr(self, node: ast.Expr) -> None:
         if _is_docstring(node):
@@ -745,10 +776,10 @@ class FunctionBuilder:
     # -- expressions ------------------------------------------------------------
 
     def expr(self, node):
-        method = getattr(self, "expr_" + type(node).__name__, None)
+        method = _EXPRESSIONS.get(type(node))
         if method is None:
             return self.compile_time(node)
-        return method(node)
+        return method(self, node)
 
     def python(self, node, thunk):
         """Runs build-time Python for ``node``; its exceptions become
@@ -1000,7 +1031,7 @@ class FunctionBuilder:
                     size = self.difference(upper, lower, node)
                 elif (isinstance(item.upper, ast.BinOp) and isinstance(item.upper.op, ast.Add)
                       and item.lower is not None
-                      and ast.dump(item.upper.left) == ast.dump(item.lower)):
+                      and _same_expression(item.upper.left, item.lower)):
                     # `base:base + n`: the size is n, not a subtraction.
                     size = self.index(self.expr(item.upper.right), item.upper.right)
                 else:
@@ -1038,6 +1069,10 @@ class FunctionBuilder:
                 kwargs.update(self.python(keyword, lambda: dict(value)))
             else:
                 kwargs[keyword.arg] = value
+        if isinstance(fn, PtoFunction):
+            with b.at(self.location(node)):
+                result = self.call(node, fn, args, kwargs)
+            return b._wrap(result) if isinstance(result, Value) else result
         if _is_ir(fn):
             raise self.error(f"{_describe(fn)} is not callable", node.func)
         if fn in (builtins.min, builtins.max) and any(_is_ir(a) for a in args):
@@ -1055,6 +1090,20 @@ class FunctionBuilder:
         if isinstance(result, Value):
             return b._wrap(result)
         return result
+
+
+# The handler of each AST node type, looked up once per node built.
+_EXPRESSIONS = {getattr(ast, name[5:]): method for name, method in vars(FunctionBuilder).items()
+                if name.startswith("expr_")}
+_STATEMENTS = {getattr(ast, name[5:]): method for name, method in vars(FunctionBuilder).items()
+               if name.startswith("stmt_")}
+
+
+def _same_expression(a, b_) -> bool:
+    """Whether two expressions are written alike (``base`` in ``base:base + n``)."""
+    if isinstance(a, ast.Name) and isinstance(b_, ast.Name):
+        return a.id == b_.id
+    return ast.dump(a) == ast.dump(b_)
 
 
 def _is_docstring(stmt) -> bool:

@@ -66,13 +66,15 @@ def _index(v, what: str):
     return v
 
 
-def _scalar_argument(v, param_type, what: str):
+def _scalar_argument(v, param_type, fn: PtoFunction, position: int):
     """A scalar argument of ``param_type``: a Python number becomes a
-    constant of that type."""
+    constant of that type, at the launch."""
     if isinstance(v, (bool, int, float)):
-        return b.scalar(v, param_type)
+        return b._constant(int(v) if isinstance(v, bool) else v, param_type,
+                           b._caller_location())
     if _is_tensor(v):
-        raise TypeError(f"{what} is a tensor, where a scalar ({param_type}) belongs")
+        raise TypeError(f"@{fn.name} argument #{position} is a tensor, where a scalar "
+                        f"({param_type}) belongs")
     return v
 
 
@@ -83,15 +85,12 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
     parameter; a lone result itself, none None), then, ``with_task_id``,
     the task id; a Graph call returns its results likewise."""
     if isinstance(fn, KernelFunction):
-        unknown = set(kwargs) - set(LAUNCH_OPTIONS)
+        unknown = kwargs and set(kwargs) - set(LAUNCH_OPTIONS)
         if unknown:
             raise TypeError(f"@{fn.name}: unknown launch option(s) "
                             f"{', '.join(sorted(unknown))} (options: "
                             f"{', '.join(LAUNCH_OPTIONS)})")
-        op = session.op(fn)
-        params, _, _ = b._signature(op)
-        scalars = [p for p in params if not b._is_tensor(p)]
-        tensors = len(params) - len(scalars)
+        op, scalars, tensors = session.kernel(fn)
         is_tensor = [_is_tensor(a) for a in args]
         passed_tensors = builtins.sum(is_tensor)
         if passed_tensors < len(args) and len(args) - passed_tensors != len(scalars):
@@ -106,15 +105,19 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
                 raise TypeError(f"@{fn.name} argument #{i} is not a tensor: its tensors "
                                 f"come first, then its scalars")
         values = list(args[:passed_tensors]) + [
-            _scalar_argument(a, p, f"@{fn.name} argument #{passed_tensors + i}")
+            _scalar_argument(a, p, fn, passed_tensors + i)
             for i, (a, p) in enumerate(zip(args[passed_tensors:], scalars))]
-        deps = kwargs.get("deps", ())
-        if isinstance(deps, (Value, b.Scalar)):
-            deps = [deps]
-        results = b.submit(op, values, deps=list(deps), predicate=kwargs.get("predicate"),
-                           core_num=kwargs.get("blocks"),
-                           allow_early_resolve=bool(kwargs.get("allow_early_resolve")),
-                           require_sync_start=bool(kwargs.get("require_sync_start")))
+        if kwargs:
+            deps = kwargs.get("deps", ())
+            if isinstance(deps, (Value, b.Scalar)):
+                deps = [deps]
+            results = b.submit(op, values, deps=list(deps),
+                               predicate=kwargs.get("predicate"),
+                               core_num=kwargs.get("blocks"),
+                               allow_early_resolve=bool(kwargs.get("allow_early_resolve")),
+                               require_sync_start=bool(kwargs.get("require_sync_start")))
+        else:
+            results = b.submit(op, values)
         outs = results[:-1]
         if with_task_id:
             return tuple(outs) + (results[-1],)
@@ -127,7 +130,7 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
         if len(args) != len(params):
             raise TypeError(f"@{fn.name} takes {len(params)} argument(s), got {len(args)} "
                             f"(a Graph call passes every parameter)")
-        values = [a if b._is_tensor(p) else _scalar_argument(a, p, f"@{fn.name} argument #{i}")
+        values = [a if b._is_tensor(p) else _scalar_argument(a, p, fn, i)
                   for i, (a, p) in enumerate(zip(args, params))]
         for i, (a, p) in enumerate(zip(values, params)):
             if b._is_tensor(p) and not _is_tensor(a):

@@ -222,6 +222,26 @@ class Session:
         self.module = module
         self.ops: Dict[PtoFunction, object] = {}
         self.building: List[PtoFunction] = []
+        self._kernels: Dict[PtoFunction, tuple] = {}
+        self._types: Dict[object, object] = {}
+
+    def mlir_type(self, annotation):
+        """The MLIR type of a type annotation, made once per module."""
+        mlir = self._types.get(annotation)
+        if mlir is None:
+            mlir = self._types[annotation] = annotation.mlir()
+        return mlir
+
+    def kernel(self, fn: "KernelFunction") -> tuple:
+        """(op, scalar parameter types, number of tensor parameters) of a
+        kernel: read once per module, used by every launch."""
+        info = self._kernels.get(fn)
+        if info is None:
+            op = self.op(fn)
+            params, _, _ = b._signature(op)
+            scalars = [p for p in params if not b._is_tensor(p)]
+            info = self._kernels[fn] = (op, scalars, len(params) - len(scalars))
+        return info
 
     def op(self, fn: PtoFunction):
         """The op of ``fn`` in the module, built on first use."""
@@ -235,15 +255,15 @@ class Session:
         params, results = fn.signature()
         at = fn.source().location(fn.source().function)
         with InsertionPoint(self.module.body), b.at(at):
-            built = [p.param(name) for name, p in params]
+            built = [p.param(name, self.mlir_type(p.type)) for name, p in params]
             if isinstance(fn, KernelFunction):
                 lanes = [self.op(lane) for lane in fn.lanes]
                 op = b.kernel(fn.name, built, core_type=fn.core,
-                              results=[r.mlir() for r in results or ()], lanes=lanes)
+                              results=[self.mlir_type(r) for r in results or ()], lanes=lanes)
                 self.ops[fn] = op
                 return op
             maker = b.graph if isinstance(fn, GraphFunction) else b.orchestration
-            op = maker(fn.name, built, results=[r.mlir() for r in results or ()])
+            op = maker(fn.name, built, results=[self.mlir_type(r) for r in results or ()])
         self.ops[fn] = op
         self.building.append(fn)
         try:
@@ -262,8 +282,14 @@ class Session:
 
     def invoke(self, fn: PtoFunction, args: tuple, kwargs: dict):
         """A call of ``fn`` inside a function being built."""
-        from .ops import launch
-        return launch(self, fn, args, kwargs, with_task_id=False)
+        return _launch(self, fn, args, kwargs, with_task_id=False)
+
+
+def _launch(*args, **kwargs):
+    # ops imports this module: bound on first use.
+    global _launch
+    from .ops import launch as _launch
+    return _launch(*args, **kwargs)
 
 
 def module(*functions: PtoFunction, runtime: Optional[str] = None,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Optional, Tuple, Union
 
 from .. import builder as b
-from ..ir import Type
+from ..ir import BF16Type, F16Type, F32Type, F64Type, IndexType, IntegerType, Type
 
 __all__ = [
     "DType", "TensorType", "ScalarType", "ParamType", "Tensor", "Scalar", "In", "Out",
@@ -46,7 +46,7 @@ class DType:
 
     def mlir(self) -> Type:
         """The MLIR type (needs the active Context)."""
-        return b._scalar_type(self.name)
+        return _MLIR_TYPES[self.name]()
 
     def __call__(self, value):
         from .ops import cast
@@ -55,6 +55,12 @@ class DType:
     def __repr__(self) -> str:
         return f"pto.{self.name}"
 
+
+_MLIR_TYPES = {
+    "bf16": BF16Type.get, "f16": F16Type.get, "f32": F32Type.get, "f64": F64Type.get,
+    "index": IndexType.get,
+    **{f"i{w}": (lambda w=w: IntegerType.get_signless(w)) for w in (1, 8, 16, 32, 64)},
+}
 
 bf16, f16, f32, f64 = DType("bf16"), DType("f16"), DType("f32"), DType("f64")
 i1, i8, i16, i32, i64 = DType("i1"), DType("i8"), DType("i16"), DType("i32"), DType("i64")
@@ -132,11 +138,12 @@ class ParamType:
     window: Optional[_Window] = None
     overwrites: bool = False
 
-    def param(self, name: str) -> b.Param:
-        """The builder's parameter (needs the active Context)."""
+    def param(self, name: str, mlir_type: Optional[Type] = None) -> b.Param:
+        """The builder's parameter (needs the active Context); ``mlir_type``
+        is ``self.type.mlir()`` when the caller has it already."""
         window = (b.window(self.window.offsets, self.window.sizes)
                   if self.window is not None else None)
-        return b.param(name, self.type.mlir(), self.direction, window=window,
+        return b.param(name, mlir_type or self.type.mlir(), self.direction, window=window,
                        overwrites=self.overwrites)
 
 
