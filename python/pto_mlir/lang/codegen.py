@@ -283,6 +283,15 @@ class FunctionBuilder:
         # The loops around the statement being built, innermost last:
         # "unrolled" (Python's) or "region" (pto.range).
         self.loops: List[str] = []
+        # The names each enclosing pto.range loop carries (read again by its
+        # next iteration), innermost last.
+        self.carried_by_loops: List[set] = []
+
+    def needed(self, node: ast.stmt, name: str) -> bool:
+        """Whether the value ``name`` has at the end of region ``node`` is
+        read later: after it in the source, or by the next iteration of an
+        enclosing loop that carries it."""
+        return self.loaded_after(node, name) or any(name in c for c in self.carried_by_loops)
 
     def loaded_after(self, node: ast.stmt, name: str) -> bool:
         """Whether ``name`` is read after ``node`` ends, in source order."""
@@ -553,6 +562,8 @@ class FunctionBuilder:
                     values[0] is values[1] or values[0] == values[1]):
                 self.frame.vars[name] = values[0]
                 continue
+            if not self.needed(node, name):
+                continue
             values = self.coerce_branches(name, values, node)
             carried.append(name)
             types.append(_raw(values[0]).type)
@@ -697,6 +708,7 @@ class FunctionBuilder:
         if carried:
             loop.op.operation.location = Location.name(carried[0], childLoc=loc)
         self.loops.append("region")
+        self.carried_by_loops.append(set(carried))
         frame = self.enter()
         try:
             with loop:
@@ -709,6 +721,7 @@ class FunctionBuilder:
         finally:
             self.leave()
             self.loops.pop()
+            self.carried_by_loops.pop()
         for n, result in zip(carried, loop.results):
             self.frame.vars[n] = result
         line = self.source.position(node)[0]
@@ -734,8 +747,7 @@ class FunctionBuilder:
             with s:
                 self.statements(node.body)
                 leaving = [n for n in assigned if n in frame.vars and _is_ir(frame.vars[n])
-                           and not _is_task_id(frame.vars[n])
-                           and (self.visible_outside(n) or self.loaded_after(node, n))]
+                           and not _is_task_id(frame.vars[n]) and self.needed(node, n)]
                 with b.at(loc):
                     s.yield_([frame.vars[n] for n in leaving])
         finally:
@@ -755,14 +767,6 @@ class FunctionBuilder:
                 self.frame.gone[n] = (f"{n!r} (a task id) exists only inside the scope at "
                                       f"line {line}" if _is_task_id(frame.vars.get(n)) else
                                       f"{n!r} exists only inside the scope at line {line}")
-
-    def visible_outside(self, name: str) -> bool:
-        frame = self.frame.parent
-        while frame is not None:
-            if name in frame.vars:
-                return True
-            frame = frame.parent
-        return False
 
     def stmt_Assert(self, node: ast.Assert) -> None:
         condition = self.expr(node.test)
@@ -828,6 +832,15 @@ class FunctionBuilder:
 
     def expr_Constant(self, node):
         return node.value
+
+    def expr_Slice(self, node):
+        # Of a Python sequence (a tensor's subscript reads its slices itself).
+        parts = [None if part is None else self.expr(part)
+                 for part in (node.lower, node.upper, node.step)]
+        if any(_is_ir(p) for p in parts):
+            raise self.error("a Python sequence is sliced by Python values at build time",
+                             node)
+        return slice(*parts)
 
     def expr_Name(self, node):
         return self.lookup(node.id, node)
