@@ -43,22 +43,26 @@ class Source:
         self.first_line = first_line
         self.indent = indent
         self._namespace = None
-        self._locals = self._last_loads = None
+
+    # Both are facts of the AST, which is shared by every function object
+    # defined by one `def` (e.g. a program built once per size): kept on it.
 
     @property
     def locals(self) -> set:
         """Every name the function binds (its locals, as Python counts them)."""
-        if self._locals is None:
-            self._locals = ({a.arg for a in self.function.args.args}
-                            | set(_assigned_names(self.function.body)))
-        return self._locals
+        function = self.function
+        if not hasattr(function, "pto_locals"):
+            function.pto_locals = ({a.arg for a in function.args.args}
+                                   | set(_assigned_names(function.body)))
+        return function.pto_locals
 
     @property
     def last_loads(self) -> Dict[str, tuple]:
         """Per name, the position of its last read."""
-        if self._last_loads is None:
-            self._last_loads = _last_loads(self.function)
-        return self._last_loads
+        function = self.function
+        if not hasattr(function, "pto_last_loads"):
+            function.pto_last_loads = _last_loads(function)
+        return function.pto_last_loads
 
     @classmethod
     def of(cls, fn) -> "Source":
@@ -117,7 +121,8 @@ class Source:
                              f"{error}", node) from None
 
 
-# Per source file: its text's hash and its functions by first line (the
+# Per source file: the lines it was parsed from (linecache's list, the
+# same object until the file changes) and its functions by first line (the
 # line of the first decorator, as a code object's co_firstlineno counts).
 _FILES: Dict[str, tuple] = {}
 
@@ -126,16 +131,15 @@ def _functions_of(filename: str, module_globals: dict) -> Dict[int, ast.Function
     lines = linecache.getlines(filename, module_globals)
     if not lines:
         return {}
-    text = "".join(lines)
     cached = _FILES.get(filename)
-    if cached is not None and cached[0] == hash(text):
+    if cached is not None and (cached[0] is lines or cached[0] == lines):
         return cached[1]
     functions = {}
-    for node in ast.walk(ast.parse(text, filename)):
+    for node in ast.walk(ast.parse("".join(lines), filename)):
         if isinstance(node, ast.FunctionDef):
             first = min([node.lineno] + [d.lineno for d in node.decorator_list])
             functions[first] = node
-    _FILES[filename] = (hash(text), functions)
+    _FILES[filename] = (lines, functions)
     return functions
 
 
@@ -490,17 +494,11 @@ class FunctionBuilder:
                 raise self.error(f"{len(items)} value(s) for at least {n - 1} name(s)", target)
             tail = len(items) - (n - 1 - s)
             items = items[:s] + [items[s:tail]] + items[tail:]
-        named = set()
+        # The results of one op share its name: the first target's (once
+        # named, the op's location is no longer the expression's).
         for element, item in zip(target.elts, items):
             element = element.value if isinstance(element, ast.Starred) else element
-            # The results of one op share its name: the first target's.
-            owner = _raw(item).owner if _is_ir(item) else None
-            key = None if owner is None or isinstance(owner, Block) else id(owner.operation)
-            first = key is not None and key not in named and not (
-                isinstance(element, ast.Name) and element.id == "_")
-            if first:
-                named.add(key)
-            self.assign(element, item, value_node if first else None)
+            self.assign(element, item, value_node)
 
     def write_element(self, tensor, target: ast.Subscript, value) -> None:
         indices = self.element_indices(target)
@@ -826,7 +824,9 @@ class FunctionBuilder:
                 raise self.error(f"a `{_construct(node)}` over run-time values is not "
                                  f"supported: {name!r} is {_describe(value)}", node)
             env[name] = value
-        code = compile(ast.Expression(node), self.source.filename, "eval")
+        code = getattr(node, "pto_code", None)
+        if code is None:
+            code = node.pto_code = compile(ast.Expression(node), self.source.filename, "eval")
         # One namespace: a comprehension's scope sees globals, not eval's locals.
         return self.python(node, lambda: eval(code, {**self.namespace, **env}))
 
@@ -859,6 +859,8 @@ class FunctionBuilder:
                 if _is_ir(value):
                     raise self.error(f"cannot unpack {_describe(value)}", element)
                 out.extend(self.python(element, lambda: list(value)))
+            elif type(element) is ast.Name:  # The common case, without dispatch.
+                out.append(self.lookup(element.id, element))
             else:
                 out.append(self.expr(element))
         return out
