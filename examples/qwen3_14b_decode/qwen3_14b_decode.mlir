@@ -52,74 +52,74 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     %k_cache = pto.slice %k_cache_all [%cache_row, 0] [65536, 1024] : !pto.tensor<2621440x1024xbf16> to !pto.tensor<65536x1024xbf16> loc("k_cache")
     %v_cache = pto.slice %v_cache_all [%cache_row, 0] [65536, 1024] : !pto.tensor<2621440x1024xbf16> to !pto.tensor<65536x1024xbf16> loc("v_cache")
     %x_norm = pto.create : !pto.tensor<16x5120xbf16> loc("x_norm")
-    %input_norm, %input_norm_5 = pto.submit @rms_norm(%hidden, %input_norm_w, %x_norm, %eps) : (!pto.tensor<16x5120xbf16>, !pto.tensor<1x5120xbf16>, !pto.tensor<16x5120xbf16>, f32) -> !pto.tensor<16x5120xbf16> loc("input_norm")
+    %x_norm_5, %x_norm_6 = pto.submit @rms_norm(%hidden, %input_norm_w, %x_norm, %eps) : (!pto.tensor<16x5120xbf16>, !pto.tensor<1x5120xbf16>, !pto.tensor<16x5120xbf16>, f32) -> !pto.tensor<16x5120xbf16> loc("x_norm")
     %q = pto.create : !pto.tensor<16x5120xbf16> loc("q")
     %k = pto.create : !pto.tensor<16x1024xbf16> loc("k")
     %v = pto.create : !pto.tensor<16x1024xbf16> loc("v")
-    %q_proj, %q_proj_6 = pto.submit @q_proj(%input_norm, %wq, %q) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("q_proj")
-    %k_proj, %k_proj_7 = pto.submit @kv_proj(%input_norm, %wk, %k) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x1024xbf16>, !pto.tensor<16x1024xbf16>) -> !pto.tensor<16x1024xbf16> loc("k_proj")
-    %v_proj, %v_proj_8 = pto.submit @kv_proj(%input_norm, %wv, %v) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x1024xbf16>, !pto.tensor<16x1024xbf16>) -> !pto.tensor<16x1024xbf16> loc("v_proj")
-    %attention_stage = pto.scope manual -> !pto.tensor<16x5120xbf16> {
+    %q_7, %q_8 = pto.submit @q_proj(%x_norm_5, %wq, %q) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("q")
+    %k_9, %k_10 = pto.submit @kv_proj(%x_norm_5, %wk, %k) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x1024xbf16>, !pto.tensor<16x1024xbf16>) -> !pto.tensor<16x1024xbf16> loc("k")
+    %v_11, %v_12 = pto.submit @kv_proj(%x_norm_5, %wv, %v) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x1024xbf16>, !pto.tensor<16x1024xbf16>) -> !pto.tensor<16x1024xbf16> loc("v")
+    %attn_out = pto.scope manual -> !pto.tensor<16x5120xbf16> {
       %q_normed = pto.create : !pto.tensor<16x5120xbf16> loc("q_normed")
-      %q_norm, %q_norm_16 = pto.submit @head_rms_norm_q(%q_proj, %q_norm_w, %q_normed, %eps) deps(%q_proj_6 : !pto.task_id) : (!pto.tensor<16x5120xbf16>, !pto.tensor<1x128xbf16>, !pto.tensor<16x5120xbf16>, f32) -> !pto.tensor<16x5120xbf16> loc("q_norm")
+      %q_normed_27, %q_normed_28 = pto.submit @head_rms_norm_q(%q_7, %q_norm_w, %q_normed, %eps) deps(%q_8 : !pto.task_id) : (!pto.tensor<16x5120xbf16>, !pto.tensor<1x128xbf16>, !pto.tensor<16x5120xbf16>, f32) -> !pto.tensor<16x5120xbf16> loc("q_normed")
       %k_normed = pto.create : !pto.tensor<16x1024xbf16> loc("k_normed")
-      %k_norm, %k_norm_17 = pto.submit @head_rms_norm_k(%k_proj, %k_norm_w, %k_normed, %eps) deps(%k_proj_7 : !pto.task_id) : (!pto.tensor<16x1024xbf16>, !pto.tensor<1x128xbf16>, !pto.tensor<16x1024xbf16>, f32) -> !pto.tensor<16x1024xbf16> loc("k_norm")
+      %k_normed_29, %k_normed_30 = pto.submit @head_rms_norm_k(%k_9, %k_norm_w, %k_normed, %eps) deps(%k_10 : !pto.task_id) : (!pto.tensor<16x1024xbf16>, !pto.tensor<1x128xbf16>, !pto.tensor<16x1024xbf16>, f32) -> !pto.tensor<16x1024xbf16> loc("k_normed")
       %q_rot = pto.create : !pto.tensor<16x5120xbf16> loc("q_rot")
-      %q_rope, %q_rope_18 = pto.submit @rope_q(%q_norm, %rope_cos, %rope_sin, %q_rot) deps(%q_norm_16 : !pto.task_id) : (!pto.tensor<16x5120xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("q_rope")
+      %q_rot_31, %q_rot_32 = pto.submit @rope_q(%q_normed_27, %rope_cos, %rope_sin, %q_rot) deps(%q_normed_28 : !pto.task_id) : (!pto.tensor<16x5120xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("q_rot")
       %k_rot = pto.create : !pto.tensor<16x1024xbf16> loc("k_rot")
-      %k_rope, %k_rope_19 = pto.submit @rope_k(%k_norm, %rope_cos, %rope_sin, %k_rot) deps(%k_norm_17 : !pto.task_id) : (!pto.tensor<16x1024xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x1024xbf16>) -> !pto.tensor<16x1024xbf16> loc("k_rope")
-      %cache_write:2, %cache_write_20 = pto.submit @kv_cache_write(%k_rope, %v_proj, %slot_mapping, %k_cache, %v_cache) deps(%k_rope_19, %v_proj_8 : !pto.task_id, !pto.task_id) : (!pto.tensor<16x1024xbf16>, !pto.tensor<16x1024xbf16>, !pto.tensor<16xi32>, !pto.tensor<65536x1024xbf16>, !pto.tensor<65536x1024xbf16>) -> (!pto.tensor<65536x1024xbf16>, !pto.tensor<65536x1024xbf16>) loc("cache_write")
+      %k_rot_33, %k_rot_34 = pto.submit @rope_k(%k_normed_29, %rope_cos, %rope_sin, %k_rot) deps(%k_normed_30 : !pto.task_id) : (!pto.tensor<16x1024xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x1024xbf16>) -> !pto.tensor<16x1024xbf16> loc("k_rot")
+      %k_cache_35:2, %k_cache_36 = pto.submit @kv_cache_write(%k_rot_33, %v_11, %slot_mapping, %k_cache, %v_cache) deps(%k_rot_34, %v_12 : !pto.task_id, !pto.task_id) : (!pto.tensor<16x1024xbf16>, !pto.tensor<16x1024xbf16>, !pto.tensor<16xi32>, !pto.tensor<65536x1024xbf16>, !pto.tensor<65536x1024xbf16>) -> (!pto.tensor<65536x1024xbf16>, !pto.tensor<65536x1024xbf16>) loc("k_cache")
       %attn = pto.create : !pto.tensor<16x5120xbf16> loc("attn")
       %none = pto.invalid_task_id loc("none")
       %attn_ids = pto.array_splat %none : !pto.task_id_array<8> loc("attn_ids")
       %c0 = arith.constant 0 : index
       %c8 = arith.constant 8 : index
       %c1 = arith.constant 1 : index
-      %attention_heads:2 = scf.for %arg20 = %c0 to %c8 step %c1 iter_args(%arg21 = %attn, %arg22 = %attn_ids) -> (!pto.tensor<16x5120xbf16>, !pto.task_id_array<8>) {
+      %attn_ids_37 = scf.for %arg20 = %c0 to %c8 step %c1 iter_args(%arg21 = %attn_ids) -> (!pto.task_id_array<8>) {
         %c640 = arith.constant 640 : index
         %q_col = arith.muli %arg20, %c640 : index loc("q_col")
         %c128 = arith.constant 128 : index
         %kv_col = arith.muli %arg20, %c128 : index loc("kv_col")
-        %q_group = pto.slice %q_rope [0, %q_col] [16, 640] : !pto.tensor<16x5120xbf16> to !pto.tensor<16x640xbf16> loc("q_group")
-        %k_head = pto.slice %cache_write#0 [0, %kv_col] [65536, 128] : !pto.tensor<65536x1024xbf16> to !pto.tensor<65536x128xbf16> loc("k_head")
-        %v_head = pto.slice %cache_write#1 [0, %kv_col] [65536, 128] : !pto.tensor<65536x1024xbf16> to !pto.tensor<65536x128xbf16> loc("v_head")
-        %out_group = pto.slice %arg21 [0, %q_col] [16, 640] : !pto.tensor<16x5120xbf16> to !pto.tensor<16x640xbf16> loc("out_group")
-        %attention, %attention_22 = pto.submit @paged_attention(%q_group, %k_head, %v_head, %block_table, %context_lens, %out_group, %scale) deps(%q_rope_18, %cache_write_20 : !pto.task_id, !pto.task_id) : (!pto.tensor<16x640xbf16>, !pto.tensor<65536x128xbf16>, !pto.tensor<65536x128xbf16>, !pto.tensor<16x32xi32>, !pto.tensor<16xi32>, !pto.tensor<16x640xbf16>, f32) -> !pto.tensor<16x640xbf16> loc("attention")
-        %attn_ids_23 = pto.array_update %arg22[%arg20], %attention_22 : !pto.task_id_array<8> loc("attn_ids")
-        scf.yield %arg21, %attn_ids_23 : !pto.tensor<16x5120xbf16>, !pto.task_id_array<8> loc("attention_heads")
-      } {pto.parallel} loc("attention_heads")
-      %attn_out = pto.create : !pto.tensor<16x5120xbf16> loc("attn_out")
-      %o_proj, %o_proj_21 = pto.submit @o_proj(%attention_heads#0, %wo, %attn_out) deps(%attention_heads#1 : !pto.task_id_array<8>) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("o_proj")
-      pto.yield %o_proj : !pto.tensor<16x5120xbf16> loc("attention_stage")
-    } loc("attention_stage")
-    %attn_residual, %attn_residual_9 = pto.submit @residual_add(%attention_stage, %hidden) : (!pto.tensor<16x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("attn_residual")
+        %q_group = pto.slice %q_rot_31 [0, %q_col] [16, 640] : !pto.tensor<16x5120xbf16> to !pto.tensor<16x640xbf16> loc("q_group")
+        %k_head = pto.slice %k_cache_35#0 [0, %kv_col] [65536, 128] : !pto.tensor<65536x1024xbf16> to !pto.tensor<65536x128xbf16> loc("k_head")
+        %v_head = pto.slice %k_cache_35#1 [0, %kv_col] [65536, 128] : !pto.tensor<65536x1024xbf16> to !pto.tensor<65536x128xbf16> loc("v_head")
+        %out_group = pto.slice %attn [0, %q_col] [16, 640] : !pto.tensor<16x5120xbf16> to !pto.tensor<16x640xbf16> loc("out_group")
+        %t_attn, %t_attn_41 = pto.submit @paged_attention(%q_group, %k_head, %v_head, %block_table, %context_lens, %out_group, %scale) deps(%q_rot_32, %k_cache_36 : !pto.task_id, !pto.task_id) : (!pto.tensor<16x640xbf16>, !pto.tensor<65536x128xbf16>, !pto.tensor<65536x128xbf16>, !pto.tensor<16x32xi32>, !pto.tensor<16xi32>, !pto.tensor<16x640xbf16>, f32) -> !pto.tensor<16x640xbf16> loc("t_attn")
+        %attn_ids_42 = pto.array_update %arg21[%arg20], %t_attn_41 : !pto.task_id_array<8> loc("attn_ids")
+        scf.yield %attn_ids_42 : !pto.task_id_array<8>
+      } {pto.parallel} loc("attn_ids")
+      %attn_out_38 = pto.create : !pto.tensor<16x5120xbf16> loc("attn_out")
+      %attn_out_39, %attn_out_40 = pto.submit @o_proj(%attn, %wo, %attn_out_38) deps(%attn_ids_37 : !pto.task_id_array<8>) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("attn_out")
+      pto.yield %attn_out_39 : !pto.tensor<16x5120xbf16>
+    } loc("attn_out")
+    %hidden_13, %hidden_14 = pto.submit @residual_add(%attn_out, %hidden) : (!pto.tensor<16x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("hidden")
     %h_norm = pto.create : !pto.tensor<16x5120xbf16> loc("h_norm")
-    %post_norm, %post_norm_10 = pto.submit @rms_norm(%attn_residual, %post_norm_w, %h_norm, %eps) : (!pto.tensor<16x5120xbf16>, !pto.tensor<1x5120xbf16>, !pto.tensor<16x5120xbf16>, f32) -> !pto.tensor<16x5120xbf16> loc("post_norm")
+    %h_norm_15, %h_norm_16 = pto.submit @rms_norm(%hidden_13, %post_norm_w, %h_norm, %eps) : (!pto.tensor<16x5120xbf16>, !pto.tensor<1x5120xbf16>, !pto.tensor<16x5120xbf16>, f32) -> !pto.tensor<16x5120xbf16> loc("h_norm")
     %gate = pto.create : !pto.tensor<16x17408xbf16> loc("gate")
     %up = pto.create : !pto.tensor<16x17408xbf16> loc("up")
-    %gate_proj, %gate_proj_11 = pto.submit @gate_up_proj(%post_norm, %w_gate, %gate) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x17408xbf16>, !pto.tensor<16x17408xbf16>) -> !pto.tensor<16x17408xbf16> loc("gate_proj")
-    %up_proj, %up_proj_12 = pto.submit @gate_up_proj(%post_norm, %w_up, %up) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x17408xbf16>, !pto.tensor<16x17408xbf16>) -> !pto.tensor<16x17408xbf16> loc("up_proj")
+    %gate_17, %gate_18 = pto.submit @gate_up_proj(%h_norm_15, %w_gate, %gate) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x17408xbf16>, !pto.tensor<16x17408xbf16>) -> !pto.tensor<16x17408xbf16> loc("gate")
+    %up_19, %up_20 = pto.submit @gate_up_proj(%h_norm_15, %w_up, %up) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x17408xbf16>, !pto.tensor<16x17408xbf16>) -> !pto.tensor<16x17408xbf16> loc("up")
     %act = pto.create : !pto.tensor<16x17408xbf16> loc("act")
-    %silu_mul, %silu_mul_13 = pto.submit @silu_mul(%gate_proj, %up_proj, %act) : (!pto.tensor<16x17408xbf16>, !pto.tensor<16x17408xbf16>, !pto.tensor<16x17408xbf16>) -> !pto.tensor<16x17408xbf16> loc("silu_mul")
+    %act_21, %act_22 = pto.submit @silu_mul(%gate_17, %up_19, %act) : (!pto.tensor<16x17408xbf16>, !pto.tensor<16x17408xbf16>, !pto.tensor<16x17408xbf16>) -> !pto.tensor<16x17408xbf16> loc("act")
     %mlp_out = pto.create : !pto.tensor<16x5120xbf16> loc("mlp_out")
-    %down_proj, %down_proj_14 = pto.submit @down_proj(%silu_mul, %w_down, %mlp_out) : (!pto.tensor<16x17408xbf16>, !pto.tensor<17408x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("down_proj")
-    %mlp_residual, %mlp_residual_15 = pto.submit @residual_add(%down_proj, %attn_residual) : (!pto.tensor<16x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("mlp_residual")
-    pto.return %mlp_residual : !pto.tensor<16x5120xbf16>
+    %mlp_out_23, %mlp_out_24 = pto.submit @down_proj(%act_21, %w_down, %mlp_out) : (!pto.tensor<16x17408xbf16>, !pto.tensor<17408x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("mlp_out")
+    %hidden_25, %hidden_26 = pto.submit @residual_add(%mlp_out_23, %hidden_13) : (!pto.tensor<16x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("hidden")
+    pto.return %hidden_25 : !pto.tensor<16x5120xbf16>
   } loc("decoder_layer")
   pto.orchestration @decode_step(%token_ids: !pto.tensor<16xi32> loc("token_ids"), %embed_table: !pto.tensor<151936x5120xbf16> loc("embed_table"), %wq_all: !pto.tensor<204800x5120xbf16> loc("wq_all"), %wk_all: !pto.tensor<204800x1024xbf16> loc("wk_all"), %wv_all: !pto.tensor<204800x1024xbf16> loc("wv_all"), %wo_all: !pto.tensor<204800x5120xbf16> loc("wo_all"), %w_gate_all: !pto.tensor<204800x17408xbf16> loc("w_gate_all"), %w_up_all: !pto.tensor<204800x17408xbf16> loc("w_up_all"), %w_down_all: !pto.tensor<696320x5120xbf16> loc("w_down_all"), %input_norm_w_all: !pto.tensor<40x5120xbf16> loc("input_norm_w_all"), %post_norm_w_all: !pto.tensor<40x5120xbf16> loc("post_norm_w_all"), %q_norm_w_all: !pto.tensor<40x128xbf16> loc("q_norm_w_all"), %k_norm_w_all: !pto.tensor<40x128xbf16> loc("k_norm_w_all"), %k_cache_all: !pto.tensor<2621440x1024xbf16> {pto.direction = #pto.direction<inout>} loc("k_cache_all"), %v_cache_all: !pto.tensor<2621440x1024xbf16> {pto.direction = #pto.direction<inout>} loc("v_cache_all"), %rope_cos: !pto.tensor<16x128xbf16> loc("rope_cos"), %rope_sin: !pto.tensor<16x128xbf16> loc("rope_sin"), %block_table: !pto.tensor<16x32xi32> loc("block_table"), %context_lens: !pto.tensor<16xi32> loc("context_lens"), %slot_mapping: !pto.tensor<16xi32> loc("slot_mapping"), %final_norm_w: !pto.tensor<1x5120xbf16> loc("final_norm_w"), %lm_head_w: !pto.tensor<5120x151936xbf16> loc("lm_head_w"), %logits: !pto.tensor<16x151936xf32> {pto.direction = #pto.direction<out>} loc("logits")) {
     %eps = arith.constant 9.99999997E-7 : f32 loc("eps")
     %hidden = pto.create : !pto.tensor<16x5120xbf16> loc("hidden")
-    %embed, %embed_0 = pto.submit @embedding(%token_ids, %embed_table, %hidden) : (!pto.tensor<16xi32>, !pto.tensor<151936x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("embed")
+    %hidden_0, %hidden_1 = pto.submit @embedding(%token_ids, %embed_table, %hidden) : (!pto.tensor<16xi32>, !pto.tensor<151936x5120xbf16>, !pto.tensor<16x5120xbf16>) -> !pto.tensor<16x5120xbf16> loc("hidden")
     %c0 = arith.constant 0 : index
     %c40 = arith.constant 40 : index
     %c1 = arith.constant 1 : index
-    %layers = scf.for %arg23 = %c0 to %c40 step %c1 iter_args(%arg24 = %embed) -> (!pto.tensor<16x5120xbf16>) {
-      %hidden_3 = pto.call @decoder_layer(%arg24, %wq_all, %wk_all, %wv_all, %wo_all, %w_gate_all, %w_up_all, %w_down_all, %input_norm_w_all, %post_norm_w_all, %q_norm_w_all, %k_norm_w_all, %k_cache_all, %v_cache_all, %rope_cos, %rope_sin, %block_table, %context_lens, %slot_mapping, %arg23) : (!pto.tensor<16x5120xbf16>, !pto.tensor<204800x5120xbf16>, !pto.tensor<204800x1024xbf16>, !pto.tensor<204800x1024xbf16>, !pto.tensor<204800x5120xbf16>, !pto.tensor<204800x17408xbf16>, !pto.tensor<204800x17408xbf16>, !pto.tensor<696320x5120xbf16>, !pto.tensor<40x5120xbf16>, !pto.tensor<40x5120xbf16>, !pto.tensor<40x128xbf16>, !pto.tensor<40x128xbf16>, !pto.tensor<2621440x1024xbf16>, !pto.tensor<2621440x1024xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x32xi32>, !pto.tensor<16xi32>, !pto.tensor<16xi32>, index) -> !pto.tensor<16x5120xbf16> loc("hidden")
-      scf.yield %hidden_3 : !pto.tensor<16x5120xbf16> loc("layers")
-    } loc("layers")
+    %hidden_2 = scf.for %arg23 = %c0 to %c40 step %c1 iter_args(%arg24 = %hidden_0) -> (!pto.tensor<16x5120xbf16>) {
+      %hidden_5 = pto.call @decoder_layer(%arg24, %wq_all, %wk_all, %wv_all, %wo_all, %w_gate_all, %w_up_all, %w_down_all, %input_norm_w_all, %post_norm_w_all, %q_norm_w_all, %k_norm_w_all, %k_cache_all, %v_cache_all, %rope_cos, %rope_sin, %block_table, %context_lens, %slot_mapping, %arg23) : (!pto.tensor<16x5120xbf16>, !pto.tensor<204800x5120xbf16>, !pto.tensor<204800x1024xbf16>, !pto.tensor<204800x1024xbf16>, !pto.tensor<204800x5120xbf16>, !pto.tensor<204800x17408xbf16>, !pto.tensor<204800x17408xbf16>, !pto.tensor<696320x5120xbf16>, !pto.tensor<40x5120xbf16>, !pto.tensor<40x5120xbf16>, !pto.tensor<40x128xbf16>, !pto.tensor<40x128xbf16>, !pto.tensor<2621440x1024xbf16>, !pto.tensor<2621440x1024xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x128xbf16>, !pto.tensor<16x32xi32>, !pto.tensor<16xi32>, !pto.tensor<16xi32>, index) -> !pto.tensor<16x5120xbf16> loc("hidden")
+      scf.yield %hidden_5 : !pto.tensor<16x5120xbf16>
+    } loc("hidden")
     %normed = pto.create : !pto.tensor<16x5120xbf16> loc("normed")
-    %final_norm, %final_norm_1 = pto.submit @rms_norm(%layers, %final_norm_w, %normed, %eps) : (!pto.tensor<16x5120xbf16>, !pto.tensor<1x5120xbf16>, !pto.tensor<16x5120xbf16>, f32) -> !pto.tensor<16x5120xbf16> loc("final_norm")
-    %lm_head, %lm_head_2 = pto.submit @lm_head(%final_norm, %lm_head_w, %logits) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x151936xbf16>, !pto.tensor<16x151936xf32>) -> !pto.tensor<16x151936xf32> loc("lm_head")
+    %normed_3, %normed_4 = pto.submit @rms_norm(%hidden_2, %final_norm_w, %normed, %eps) : (!pto.tensor<16x5120xbf16>, !pto.tensor<1x5120xbf16>, !pto.tensor<16x5120xbf16>, f32) -> !pto.tensor<16x5120xbf16> loc("normed")
+    %outs, %task_id = pto.submit @lm_head(%normed_3, %lm_head_w, %logits) : (!pto.tensor<16x5120xbf16>, !pto.tensor<5120x151936xbf16>, !pto.tensor<16x151936xf32>) -> !pto.tensor<16x151936xf32>
     pto.return
   } loc("decode_step")
 }

@@ -23,6 +23,20 @@ def load_script(name: str, path: Path) -> ModuleType:
     return module
 
 
+def build_verified(build_ops, *args):
+    """Runs ``build_ops(*args)`` (which builds and returns a module) in the
+    active Context, or a new one, at an unknown location, and verifies the
+    module it returns."""
+    from pto_mlir.ir import Context, Location
+    if Context.current is None:
+        with Context():
+            return build_verified(build_ops, *args)
+    with Location.unknown():
+        module = build_ops(*args)
+    module.operation.verify()
+    return module
+
+
 @pytest.fixture(scope="session")
 def repo() -> Path:
     return REPO

@@ -7,9 +7,9 @@ dimensions, tiling constants and helpers are the example's own."""
 from typing import List, Sequence
 
 from pto_mlir import builder as b
-from pto_mlir.ir import Context, Location, Module, Value
+from pto_mlir.ir import Module, Value
 
-from conftest import REPO, load_script
+from conftest import REPO, build_verified, load_script
 
 _example = load_script("qwen3_14b_decode_full_model",
                        REPO / "examples" / "qwen3_14b_decode_full" / "model.py")
@@ -22,13 +22,7 @@ _numbered, _unique = _example._numbered, _example._unique
 def build(d: Dims) -> Module:
     """Builds and verifies the decode-step module at ``d`` (in the active
     Context, or a new one)."""
-    if Context.current is None:
-        with Context():
-            return build(d)
-    with Location.unknown():
-        module = _build(d)
-    module.operation.verify()
-    return module
+    return build_verified(_build, d)
 
 
 def _t(shape: Sequence[int], dtype: str):
