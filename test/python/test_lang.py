@@ -313,3 +313,174 @@ def test_pto_compile_reports_a_legality_error_at_the_python_line(tmp_path):
     assert f"{path}:{line}:" in result.stderr, result.stderr
     assert "owned = pto.set_owner(a, pto.invalid_task_id())" in result.stderr
     assert "^" in result.stderr
+
+
+# -- Every legality rule, in the language ---------------------------------------
+#
+# Each program marks the line the error belongs to with `# <- error`; the
+# error must be reported there (file:line:col, the source line and a caret),
+# by pto.module's verification or by pto-compile's legalization.
+
+RULE_HEADER = """
+from pto_mlir import lang as pto
+X = pto.Tensor[[128, 128], pto.f32]
+W = pto.Tensor[[512, 128], pto.f32]
+LENS = pto.Tensor[[8], pto.i32]
+
+@pto.kernel
+def k(x: X, y: pto.InOut[X]): ...
+
+@pto.kernel
+def ks(y: pto.InOut[X], s: pto.Index): ...
+
+@pto.kernel
+def kd(y: pto.InOut[pto.Tensor[[None, 128], pto.f32]]): ...
+"""
+
+LEGALITY_RULES = {
+    "a window that cannot be rebuilt at the call site": ("""
+@pto.graph
+def g(o: pto.InOut[X], w: W, lens: LENS):
+    off = pto.index(lens[0])
+    wl = w[off:off + 128, :]  # <- error
+    k(wl, o)
+""", "whose window can differ between calls but cannot be rebuilt at the call site"),
+    "a scalar its callers cannot recompute": ("""
+@pto.graph
+def g(o: pto.InOut[X], lens: LENS):
+    n = pto.index(lens[0])
+    ks(o, n)  # <- error
+""", "passes scalar argument #1 computed in Graph @g from values that can differ"),
+    "an allocation of a shape known at run time": ("""
+@pto.graph
+def g(o: pto.InOut[X], lens: LENS):
+    n = pto.index(lens[0])
+    t = pto.create([n, 128], pto.f32)  # <- error
+    kd(t)
+    k(o, o)
+""", "an allocation's shape must be a compile-time constant"),
+    "a Graph without tensor parameters": ("""
+@pto.graph
+def g(n: pto.Index):  # <- error
+    pto.task_dummy()
+""", "has no tensor parameter"),
+    "a Graph returning a scalar": ("""
+@pto.graph
+def g(o: pto.InOut[X], n: pto.Index) -> pto.Index:
+    k(o, o)
+    return n  # <- error
+""", "returns at position 0 a scalar from Graph @g"),
+    "a Graph returning a buffer it was not passed": ("""
+@pto.graph
+def g(o: X):
+    t = pto.create([128, 128], pto.f32)
+    t = k(o, t)
+    return t  # <- error
+""", "returns at position 0 a tensor that is not one of @g's parameters"),
+    "too many recorded nodes": ("""
+@pto.graph
+def g(o: pto.InOut[X]):  # <- error
+    for i in range(1025):
+        o = k(o, o)
+""", "records 1025 nodes"),
+    "a launch count that differs between calls": ("""
+@pto.graph
+def g(o: pto.InOut[X], n: pto.Index):
+    for i in pto.range(n):
+        o = k(o, o)  # <- error
+""", "launches a task a number of times that can differ between calls of Graph @g"),
+    "a Graph calling a Graph": ("""
+@pto.graph
+def inner(o: pto.InOut[X]):
+    k(o, o)
+
+@pto.graph
+def outer(o: pto.InOut[X]):
+    inner(o)  # <- error
+""", "calls Graph @inner from Graph @outer"),
+    "a block count that is not a literal": ("""
+@pto.graph
+def g(o: pto.InOut[X], n: pto.Index):
+    k(o, o, blocks=n)  # <- error
+""", "has a core_num that is not a literal"),
+    "a task's owner set in a Graph": ("""
+@pto.graph
+def g(o: pto.InOut[X]):
+    owned = pto.set_owner(o, pto.invalid_task_id())  # <- error
+    k(owned, o)
+""", "sets a tensor's owner task inside a Graph"),
+    "too many scalar parameters": (
+        "\n@pto.graph\ndef g(o: pto.InOut[X], " +
+        ", ".join(f"s{i}: pto.Index" for i in range(65)) + "):  # <- error\n"
+        "    ks(o, s0)\n", "has 65 scalar parameters"),
+    "too many tensor parameters": (
+        "\n@pto.graph\ndef g(" + ", ".join(f"t{i}: pto.InOut[X]" for i in range(129)) +
+        "):  # <- error\n    k(t0, t1)\n", "has 129 tensor parameters"),
+    # The prepare pipeline's checks of programs (any runtime).
+    "a kernel window outside the tensor passed": ("""
+@pto.kernel
+def column(x: pto.In[pto.Tensor[[8, 64], pto.f32],
+                     pto.window("()[s0] -> (0, s0)", "() -> (8, 16)")],
+           n_off: pto.Index): ...
+
+@pto.graph
+def g(o: pto.InOut[X], a: pto.Tensor[[8, 64], pto.f32]):
+    column(a, 60)  # <- error
+    k(o, o)
+""", "covers [60, 76) on axis 1, outside the tensor passed (extent 64)"),
+    "a reshape of a window that is not contiguous": ("""
+@pto.graph
+def g(o: pto.InOut[X], a: pto.Tensor[[8, 16], pto.f32]):
+    w = a[:, 0:4]
+    r = pto.reshape(w, [32])  # <- error
+    k(o, o)
+""", "reshapes a window whose elements are not consecutive in the buffer it views"),
+    "a host control tensor passed to a device task": ("""
+@pto.kernel
+def k2(x: pto.Tensor[[2], pto.i32]): ...
+
+@pto.orchestration
+def entry(ctl: LENS):
+    n = ctl[0]
+    k2(ctl[2:4])  # <- error
+""", "passes host control tensor #0 of @entry to the device"),
+    "a host tensor read while a Graph is recorded": ("""
+@pto.graph
+def g(o: pto.InOut[X], ctl: LENS):
+    n = ctl[0]  # <- error
+    k(o, o)
+""", "accesses a tensor on the host while Graph @g is recorded"),
+}
+
+
+@pytest.mark.parametrize("rule", list(LEGALITY_RULES))
+def test_every_legality_rule_points_at_the_python_line(tmp_path, rule):
+    from pto_mlir.compile import CompileError, compile_program
+
+    body, message = LEGALITY_RULES[rule]
+    function = body.split("def ")[-1].split("(")[0]
+    # A Graph comes with an empty entry (a module has one).
+    entry = "" if "@pto.orchestration" in body else """
+@pto.orchestration
+def main(o: pto.InOut[X]):
+    pass
+"""
+    functions = function if not entry else f"{function}, main"
+    source = RULE_HEADER + body + entry + f"""
+def build():
+    return pto.module({functions}, runtime="host_build_graph")
+"""
+    path = tmp_path / "program.py"
+    path.write_text(source)
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if "# <- error" in text)
+    with pytest.raises(CompileError) as info:
+        compile_program(path)
+    text = info.value.message
+    assert message in text, text
+    assert f"{path}:{line}:" in text, text
+    # The source line and a caret under the expression follow the error.
+    lines = text.splitlines()
+    at = next(i for i, t in enumerate(lines) if t.startswith(f"{path}:{line}:"))
+    column = int(lines[at].split(":")[2])
+    assert lines[at + 1] == source.splitlines()[line - 1]
+    assert lines[at + 2] == " " * (column - 1) + "^"
