@@ -399,79 +399,91 @@ def _program(d: Dims) -> pto.OrchestrationFunction:
             attn_out = pto.reshape(attn_heads, [B, H])
             attn_fence = pto.task_dummy([t_attn])
 
-            # o_proj: tile (n, k) for K split k and output columns n; the
-            # first 26 one by one, the rest as one SPMD task.
-            out_ids = []
-            tiles = [(n, ks) for ks in range(O_PROJ_SPLITS) for n in range(HIDDEN_TILES)]
-            for n, ks in tiles[:O_PROJ_DIRECT_TILES]:
-                attn_proj, t = pto.submit(out_proj, attn_out, wo, attn_proj, n * T, zero,
-                                          ks * split, deps=[attn_fence])
-                out_ids.append(t)
-            rest = len(tiles) - O_PROJ_DIRECT_TILES
+            # o_proj: tile i is output columns n = i % 5 and K split
+            # ks = i // 5; the first 26 tiles one by one, the other 24 as one
+            # SPMD task. out_ids holds a task per tile (the SPMD task in each
+            # of its slots).
+            tiles = O_PROJ_SPLITS * HIDDEN_TILES
+            out_ids = pto.task_id_array(tiles)
+            for i in pto.range(O_PROJ_DIRECT_TILES):
+                attn_proj, t = pto.submit(out_proj, attn_out, wo, attn_proj,
+                                          i % HIDDEN_TILES * T, zero,
+                                          i // HIDDEN_TILES * split, deps=[attn_fence])
+                out_ids = pto.array_update(out_ids, i, t)
+            rest = tiles - O_PROJ_DIRECT_TILES
             attn_proj, t_rest = pto.submit(out_proj_rest, attn_out, wo, attn_proj,
                                            O_PROJ_DIRECT_TILES, zero, deps=[t_attn],
                                            blocks=rest)
-            out_ids += [t_rest] * rest
+            for i in pto.range(O_PROJ_DIRECT_TILES, tiles):
+                out_ids = pto.array_update(out_ids, i, t_rest)
 
             # Residual and post-attention RMSNorm per output column (each
             # task writes its column of the whole tensors: the kernel's
             # window at offset n * T), then the reduction of the RMS.
-            per_column = len(out_ids) // HIDDEN_TILES
+            per_column = tiles // HIDDEN_TILES
             rrc_ids = []
             for n in range(HIDDEN_TILES):
                 mlp_norm_in, post_norm_partial, t = pto.submit(
                     residual_rms_cast[n], mlp_norm_in, post_norm_partial, attn_proj, cur,
                     post_rms_w, n * T, zero,
-                    deps=_unique(out_ids[n * per_column:(n + 1) * per_column]),
+                    deps=[pto.array_get(out_ids, j)
+                          for j in range(n * per_column, (n + 1) * per_column)],
                     allow_early_resolve=True)
                 rrc_ids.append(t)
             inv_rms_tile, t_reduce = pto.submit(post_rms_reduce, attn_proj, cur, inv_rms_tile,
-                                                deps=_unique(out_ids))
+                                                deps=[out_ids])
 
             # Gate and up projections: per K split, one SPMD task for the
-            # first output columns and fences for that split's tiles.
-            gate_fences, up_fences, gate_spmd, up_spmd = [], [], [], []
+            # first output columns and fences for that split's tiles; then
+            # the tiles of the other columns. gate_ids / up_ids hold the task
+            # that computes each (column, K split), the SPMD task for the
+            # first columns.
+            columns = d.inter_tiles * HIDDEN_TILES
+            gate_fences = pto.task_id_array(HIDDEN_TILES)
+            up_fences = pto.task_id_array(HIDDEN_TILES)
+            gate_ids = pto.task_id_array(columns)
+            up_ids = pto.task_id_array(columns)
             for ks in range(HIDDEN_TILES):
-                gate_fences.append(pto.task_dummy([rrc_ids[ks]]))
-                up_fences.append(pto.task_dummy([rrc_ids[ks]]))
-                gate_acc, t = pto.submit(gate_proj[ks], mlp_norm_in, w_gate, gate_acc, ks * T,
-                                         zero, deps=[rrc_ids[ks]], blocks=MLP_SPMD_COLUMNS)
-                gate_spmd.append(t)
-                up_acc, t = pto.submit(up_proj[ks], mlp_norm_in, w_up, up_acc, ks * T, zero,
-                                       deps=[rrc_ids[ks]], blocks=MLP_SPMD_COLUMNS)
-                up_spmd.append(t)
-            gate_tiles, up_tiles = {}, {}
-            for n in range(MLP_SPMD_COLUMNS, d.inter_tiles):
-                for ks in range(HIDDEN_TILES):
-                    gate_acc, gate_tiles[n, ks] = pto.submit(
-                        gate_proj_tile, mlp_norm_in, w_gate, gate_acc, ks * T, zero, n * T,
-                        deps=[gate_fences[ks]])
-                    up_acc, up_tiles[n, ks] = pto.submit(
-                        up_proj_tile, mlp_norm_in, w_up, up_acc, ks * T, zero, n * T,
-                        deps=[up_fences[ks]])
+                gate_fences = pto.array_update(gate_fences, ks, pto.task_dummy([rrc_ids[ks]]))
+                up_fences = pto.array_update(up_fences, ks, pto.task_dummy([rrc_ids[ks]]))
+                gate_acc, t_gate = pto.submit(gate_proj[ks], mlp_norm_in, w_gate, gate_acc,
+                                              ks * T, zero, deps=[rrc_ids[ks]],
+                                              blocks=MLP_SPMD_COLUMNS)
+                up_acc, t_up = pto.submit(up_proj[ks], mlp_norm_in, w_up, up_acc, ks * T, zero,
+                                          deps=[rrc_ids[ks]], blocks=MLP_SPMD_COLUMNS)
+                for n in range(MLP_SPMD_COLUMNS):
+                    gate_ids = pto.array_update(gate_ids, n * HIDDEN_TILES + ks, t_gate)
+                    up_ids = pto.array_update(up_ids, n * HIDDEN_TILES + ks, t_up)
+            for n in pto.range(MLP_SPMD_COLUMNS, d.inter_tiles):
+                for ks in pto.range(HIDDEN_TILES):
+                    gate_acc, t = pto.submit(gate_proj_tile, mlp_norm_in, w_gate, gate_acc,
+                                             ks * T, zero, n * T,
+                                             deps=[pto.array_get(gate_fences, ks)])
+                    gate_ids = pto.array_update(gate_ids, n * HIDDEN_TILES + ks, t)
+                    up_acc, t = pto.submit(up_proj_tile, mlp_norm_in, w_up, up_acc, ks * T,
+                                           zero, n * T, deps=[pto.array_get(up_fences, ks)])
+                    up_ids = pto.array_update(up_ids, n * HIDDEN_TILES + ks, t)
 
             # SiLU per output column, after the RMS and every K split of it.
-            silu_ids = []
-            for n in range(d.inter_tiles):
-                if n < MLP_SPMD_COLUMNS:
-                    producers = gate_spmd + up_spmd
-                else:
-                    producers = ([gate_tiles[n, ks] for ks in range(HIDDEN_TILES)]
-                                 + [up_tiles[n, ks] for ks in range(HIDDEN_TILES)])
-                mlp, t = pto.submit(silu, inv_rms_tile, mlp, gate_acc, up_acc, n * T,
-                                    deps=[t_reduce, *producers])
-                silu_ids.append(t)
+            silu_ids = pto.task_id_array(d.inter_tiles)
+            for n in pto.range(d.inter_tiles):
+                mlp, t = pto.submit(
+                    silu, inv_rms_tile, mlp, gate_acc, up_acc, n * T,
+                    deps=[t_reduce,
+                          *[pto.array_get(gate_ids, n * HIDDEN_TILES + ks)
+                            for ks in range(HIDDEN_TILES)],
+                          *[pto.array_get(up_ids, n * HIDDEN_TILES + ks)
+                            for ks in range(HIDDEN_TILES)]])
+                silu_ids = pto.array_update(silu_ids, n, t)
 
             # The down projection: tile (n, k) waits for SiLU column k.
             down_ids = pto.task_id_array(HIDDEN_TILES * d.inter_tiles)
-            slot = 0
-            for n in range(HIDDEN_TILES):
-                for ks in range(d.inter_tiles):
+            for n in pto.range(HIDDEN_TILES):
+                for ks in pto.range(d.inter_tiles):
                     down_acc, t = pto.submit(down_proj, mlp, w_down, down_acc, ks * T, zero,
-                                             n * T, deps=[silu_ids[ks]],
+                                             n * T, deps=[pto.array_get(silu_ids, ks)],
                                              allow_early_resolve=True)
-                    down_ids = pto.array_update(down_ids, slot, t)
-                    slot += 1
+                    down_ids = pto.array_update(down_ids, n * d.inter_tiles + ks, t)
             # The residual and the next layer's input RMSNorm, fused, after
             # every down tile (in the scope: its task ids cannot leave it).
             next_hidden, next_normed, _ = pto.submit(

@@ -57,12 +57,12 @@ class Source:
         return function.pto_locals
 
     @property
-    def last_loads(self) -> Dict[str, tuple]:
-        """Per name, the position of its last read."""
+    def liveness(self) -> "Liveness":
+        """Which names the function may still read after each statement."""
         function = self.function
-        if not hasattr(function, "pto_last_loads"):
-            function.pto_last_loads = _last_loads(function)
-        return function.pto_last_loads
+        if not hasattr(function, "pto_liveness"):
+            function.pto_liveness = Liveness(function)
+        return function.pto_liveness
 
     @classmethod
     def of(cls, fn) -> "Source":
@@ -177,15 +177,82 @@ def _assigned_names(statements: Sequence[ast.stmt]) -> List[str]:
     return list(names)
 
 
-def _last_loads(function: ast.FunctionDef) -> Dict[str, tuple]:
-    """Per name, the source position of its last read in ``function``."""
-    last: Dict[str, tuple] = {}
-    for n in ast.walk(function):
+def _uses(node) -> set:
+    """The names ``node`` (an expression, or a target's subscript and
+    attribute bases) reads."""
+    if node is None:
+        return set()
+    loads, local = set(), set()
+    for n in ast.walk(node):
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
-            position = (n.lineno, n.col_offset)
-            if position > last.get(n.id, (0, 0)):
-                last[n.id] = position
-    return last
+            loads.add(n.id)
+        elif isinstance(n, ast.comprehension):
+            local |= _stores(n.target)  # A comprehension's own variables.
+        elif isinstance(n, ast.Lambda):
+            local |= {a.arg for a in n.args.args}
+    return loads - local
+
+
+def _stores(target) -> set:
+    """The names an assignment target binds."""
+    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Store)}
+
+
+class Liveness:
+    """Which names a function may still read, computed once over its AST
+    (backwards, loops to a fixed point, a branch or a loop body counted as
+    possibly not run): ``after[id(stmt)]`` the names live after a
+    statement, ``head[id(loop)]`` those live at the top of a loop's body
+    (read by a later iteration or after the loop). A region's results are
+    the names it assigns that are live after it; a loop carries those live
+    at its head."""
+
+    def __init__(self, function: ast.FunctionDef):
+        self.after: Dict[int, frozenset] = {}
+        self.head: Dict[int, frozenset] = {}
+        self.block(function.body, set())
+
+    def block(self, statements, live: set) -> set:
+        for stmt in reversed(statements):
+            live = self.statement(stmt, live)
+        return live
+
+    def statement(self, stmt, live: set) -> set:
+        self.after[id(stmt)] = frozenset(live)
+        if isinstance(stmt, ast.Assign):
+            stores = set().union(*(_stores(t) for t in stmt.targets))
+            bases = set().union(*(_uses(t) for t in stmt.targets))
+            return (live - stores) | bases | _uses(stmt.value)
+        if isinstance(stmt, ast.AugAssign):
+            return live | _uses(stmt.value) | _stores(stmt.target) | _uses(stmt.target)
+        if isinstance(stmt, ast.AnnAssign):
+            return (live - _stores(stmt.target)) | _uses(stmt.target) | _uses(stmt.value)
+        if isinstance(stmt, (ast.For, ast.While)):
+            head = set(live)
+            while True:
+                body = self.block(stmt.body, head)
+                if isinstance(stmt, ast.For):
+                    body = body - _stores(stmt.target)
+                else:
+                    body = body | _uses(stmt.test)
+                grown = head | body
+                if grown == head:
+                    break
+                head = grown
+            self.head[id(stmt)] = frozenset(head)
+            before = head | self.block(stmt.orelse, live)
+            return before | (_uses(stmt.iter) if isinstance(stmt, ast.For)
+                             else _uses(stmt.test))
+        if isinstance(stmt, ast.If):
+            return (_uses(stmt.test) | self.block(stmt.body, live)
+                    | self.block(stmt.orelse, live))
+        if isinstance(stmt, ast.With):
+            return self.block(stmt.body, live) | set().union(
+                *(_uses(item.context_expr) for item in stmt.items))
+        if isinstance(stmt, ast.Return):
+            return _uses(stmt.value)
+        return live | _uses(stmt)
 
 
 def _is_ir(v) -> bool:
@@ -287,20 +354,12 @@ class FunctionBuilder:
         # The loops around the statement being built, innermost last:
         # "unrolled" (Python's) or "region" (pto.range).
         self.loops: List[str] = []
-        # The names each enclosing pto.range loop carries (read again by its
-        # next iteration), innermost last.
-        self.carried_by_loops: List[set] = []
+        self.liveness = self.source.liveness
 
-    def needed(self, node: ast.stmt, name: str) -> bool:
-        """Whether the value ``name`` has at the end of region ``node`` is
-        read later: after it in the source, or by the next iteration of an
-        enclosing loop that carries it."""
-        return self.loaded_after(node, name) or any(name in c for c in self.carried_by_loops)
-
-    def loaded_after(self, node: ast.stmt, name: str) -> bool:
-        """Whether ``name`` is read after ``node`` ends, in source order."""
-        return self.source.last_loads.get(name, (0, 0)) > (node.end_lineno,
-                                                           node.end_col_offset)
+    def live_after(self, node: ast.stmt, name: str) -> bool:
+        """Whether ``name`` may be read after region ``node`` (later in the
+        function, or by a later iteration of an enclosing loop)."""
+        return name in self.liveness.after[id(node)]
 
     # -- entry ------------------------------------------------------------------
 
@@ -550,7 +609,7 @@ class FunctionBuilder:
             outer = before[name]
             in_then, in_else = (name in branches[0]), (name in branches[1])
             if outer is _MISSING and not (in_then and in_else):
-                if self.loaded_after(node, name):
+                if self.live_after(node, name):
                     self.frame.gone[name] = (
                         f"{name!r} is assigned in only one branch of the `if` at line "
                         f"{line}: assign it before the `if` or in both branches")
@@ -560,7 +619,7 @@ class FunctionBuilder:
                     values[0] is values[1] or values[0] == values[1]):
                 self.frame.vars[name] = values[0]
                 continue
-            if not self.needed(node, name):
+            if not self.live_after(node, name):
                 continue
             values = self.coerce_branches(name, values, node)
             carried.append(name)
@@ -686,9 +745,12 @@ class FunctionBuilder:
         assigned = [n for n in _assigned_names(node.body) if n != name]
         carried, inits = [], []
         loc = self.location(node)
+        # Carried: what the body assigns and a later iteration or the code
+        # after the loop may read.
+        head = self.liveness.head[id(node)]
         for n in assigned:
             value = self.visible(n)
-            if value is _MISSING:
+            if value is _MISSING or n not in head:
                 continue
             if isinstance(value, (bool, int, float)):
                 with b.at(loc):
@@ -706,7 +768,6 @@ class FunctionBuilder:
         if carried:
             loop.op.operation.location = Location.name(carried[0], childLoc=loc)
         self.loops.append("region")
-        self.carried_by_loops.append(set(carried))
         frame = self.enter()
         try:
             with loop:
@@ -719,12 +780,11 @@ class FunctionBuilder:
         finally:
             self.leave()
             self.loops.pop()
-            self.carried_by_loops.pop()
         for n, result in zip(carried, loop.results):
             self.frame.vars[n] = result
         line = self.source.position(node)[0]
         for n in [name] + assigned:
-            if n not in carried and self.loaded_after(node, n) and self.visible(n) is _MISSING:
+            if n not in carried and self.live_after(node, n) and self.visible(n) is _MISSING:
                 self.frame.gone[n] = (
                     f"{n!r} exists only inside the pto.range loop at line {line}: assign "
                     f"it before the loop to carry it out")
@@ -745,7 +805,7 @@ class FunctionBuilder:
             with s:
                 self.statements(node.body)
                 leaving = [n for n in assigned if n in frame.vars and _is_ir(frame.vars[n])
-                           and not _is_task_id(frame.vars[n]) and self.needed(node, n)]
+                           and not _is_task_id(frame.vars[n]) and self.live_after(node, n)]
                 with b.at(loc):
                     s.yield_([frame.vars[n] for n in leaving])
         finally:
@@ -761,7 +821,7 @@ class FunctionBuilder:
                 self.frame.vars[n] = frame.vars[n]
         line = self.source.position(node)[0]
         for n in assigned:
-            if n not in leaving and self.loaded_after(node, n) and self.visible(n) is _MISSING:
+            if n not in leaving and self.live_after(node, n) and self.visible(n) is _MISSING:
                 self.frame.gone[n] = (f"{n!r} (a task id) exists only inside the scope at "
                                       f"line {line}" if _is_task_id(frame.vars.get(n)) else
                                       f"{n!r} exists only inside the scope at line {line}")
@@ -811,24 +871,25 @@ class FunctionBuilder:
                              else f"{type(error).__name__}: {error}", node) from None
 
     def compile_time(self, node):
-        """An expression Python evaluates at build time: every name it reads
-        must hold a Python value."""
+        """An expression the language leaves to Python (a comprehension, an
+        f-string, a lambda, ...): evaluated by Python at build time, as a
+        helper function is. Run-time values in it stay what they are (a
+        scalar's operators and the pto operations build ops, at this
+        expression); Python needing their value (``range(n)``, ``if t``)
+        is a LangError here."""
         names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)
                  and isinstance(n.ctx, ast.Load)}
         env = {}
         for name in names:
             value = self.visible(name)
-            if value is _MISSING:
-                continue
-            if _is_ir(value):
-                raise self.error(f"a `{_construct(node)}` over run-time values is not "
-                                 f"supported: {name!r} is {_describe(value)}", node)
-            env[name] = value
+            if value is not _MISSING:
+                env[name] = value
         code = getattr(node, "pto_code", None)
         if code is None:
             code = node.pto_code = compile(ast.Expression(node), self.source.filename, "eval")
         # One namespace: a comprehension's scope sees globals, not eval's locals.
-        return self.python(node, lambda: eval(code, {**self.namespace, **env}))
+        with b.at(self.location(node)):
+            return self.python(node, lambda: eval(code, {**self.namespace, **env}))
 
     def expr_Constant(self, node):
         return node.value
