@@ -9,10 +9,11 @@ the time from importing the program file to the verified module (running
 its decorators, reading each function's source, building), for the
 builder the time of its build function; the ops built, the time per op,
 the ratio language / builder; and the language's time when its functions
-build a second time (their source already read). The last row is the
-Qwen3-14B decode step (examples/qwen3_14b_decode_full/model.py) against its
-builder version (test/python/qwen3_full_builder.py), which build the same
-module. Nothing is asserted.
+build a second time (their source already read). The last rows are the
+Qwen3-14B decode steps against the builder versions they replaced
+(test/python/qwen3_builder.py builds the same module as
+examples/qwen3_14b_decode; the full port launches its tiles from loops,
+which its builder version unrolled). Nothing is asserted.
 
     python benchmarks/lang_build.py
 """
@@ -158,18 +159,24 @@ def main() -> None:
             print(f"{graphs:>6} {tasks:>6} {lang_ops:>7} {lang_s:>8.3f} {builder_s:>10.3f} "
                   f"{lang_s * 1e6 / lang_ops:>11.1f} {builder_s * 1e6 / builder_ops:>14.1f} "
                   f"{lang_s / builder_s:>6.2f} {again_s:>8.3f}", flush=True)
-    # The Qwen3 step: the example against the builder version it replaced.
+    # The Qwen3 steps against the builder versions they replaced: the
+    # smaller one builds the same module; the full port launches its tiles
+    # from loops where its builder version unrolled them (fewer ops).
     sys.path.insert(0, str(REPO / "test" / "python"))
-    example = REPO / "examples" / "qwen3_14b_decode_full" / "model.py"
-    import qwen3_full_builder  # noqa: E402 (loads the example's dimensions)
-    dims = qwen3_full_builder.Dims()
-    lang_s, lang_ops = timed(lambda: import_program(example).build(), args.repeat)
-    builder_s, builder_ops = timed(lambda: qwen3_full_builder.build(dims), args.repeat)
-    again_s, _ = timed(import_program(example).build, args.repeat)
-    print(f"{'Qwen3-14B decode step':>21} {lang_ops:>7} {lang_s:>8.3f} {builder_s:>10.3f} "
-          f"{lang_s * 1e6 / lang_ops:>11.1f} {builder_s * 1e6 / builder_ops:>14.1f} "
-          f"{lang_s / builder_s:>6.2f} {again_s:>8.3f}", flush=True)
-
+    import qwen3_builder  # noqa: E402 (each loads its example's dimensions)
+    import qwen3_full_builder  # noqa: E402
+    for label, example, reference in (
+            ("Qwen3 decode step", "qwen3_14b_decode", qwen3_builder),
+            ("Qwen3 full (loops)", "qwen3_14b_decode_full", qwen3_full_builder)):
+        path = REPO / "examples" / example / "model.py"
+        dims = reference.Dims()
+        lang_s, lang_ops = timed(lambda: import_program(path).build(), args.repeat)
+        builder_s, builder_ops = timed(lambda: reference.build(dims), args.repeat)
+        again_s, _ = timed(import_program(path).build, args.repeat)
+        print(f"{label:>21} {lang_ops:>7} {lang_s:>8.3f} {builder_s:>10.3f} "
+              f"{lang_s * 1e6 / lang_ops:>11.1f} {builder_s * 1e6 / builder_ops:>14.1f} "
+              f"{lang_s / builder_s:>6.2f} {again_s:>8.3f}  (builder: {builder_ops} ops)",
+              flush=True)
 
 if __name__ == "__main__":
     main()

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .. import builder as b
-from ..dialects import pto as pto_dialect
+from ..dialects import arith, pto as pto_dialect
 from ..ir import Value
 from . import types as t
 from .errors import LangError
@@ -90,7 +90,7 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
             raise TypeError(f"@{fn.name}: unknown launch option(s) "
                             f"{', '.join(sorted(unknown))} (options: "
                             f"{', '.join(LAUNCH_OPTIONS)})")
-        op, scalars, tensors = session.kernel(fn)
+        op, scalars, widths, tensors = session.kernel(fn)
         is_tensor = [_is_tensor(a) for a in args]
         passed_tensors = builtins.sum(is_tensor)
         if passed_tensors < len(args) and len(args) - passed_tensors != len(scalars):
@@ -104,9 +104,18 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
             if not tensor:
                 raise TypeError(f"@{fn.name} argument #{i} is not a tensor: its tensors "
                                 f"come first, then its scalars")
-        values = list(args[:passed_tensors]) + [
-            _scalar_argument(a, p, fn, passed_tensors + i)
-            for i, (a, p) in enumerate(zip(args[passed_tensors:], scalars))]
+        values = list(args[:passed_tensors])
+        for i, (a, p, width) in enumerate(zip(args[passed_tensors:], scalars, widths)):
+            if type(a) is int and width is not None:
+                # The common literal (a tile offset): checked and built here,
+                # without the builder's type inspection per constant.
+                fits = (a in (0, 1, -1) if width == 1
+                        else -(1 << (width - 1)) <= a < (1 << min(width, 63)))
+                if not fits:
+                    raise ValueError(f"{a} does not fit in {p}")
+                values.append(arith.ConstantOp(p, a, loc=b._caller_location()).result)
+            else:
+                values.append(_scalar_argument(a, p, fn, passed_tensors + i))
         if kwargs:
             deps = kwargs.get("deps", ())
             if isinstance(deps, (Value, b.Scalar)):

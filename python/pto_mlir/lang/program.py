@@ -233,14 +233,16 @@ class Session:
         return mlir
 
     def kernel(self, fn: "KernelFunction") -> tuple:
-        """(op, scalar parameter types, number of tensor parameters) of a
-        kernel: read once per module, used by every launch."""
+        """(op, scalar parameter types, their integer widths (None for a
+        float), number of tensor parameters) of a kernel: read once per
+        module, used by every launch."""
         info = self._kernels.get(fn)
         if info is None:
             op = self.op(fn)
             params, _, _ = b._signature(op)
             scalars = [p for p in params if not b._is_tensor(p)]
-            info = self._kernels[fn] = (op, scalars, len(params) - len(scalars))
+            widths = [b._int_width(p) if b._is_int_like(p) else None for p in scalars]
+            info = self._kernels[fn] = (op, scalars, widths, len(params) - len(scalars))
         return info
 
     def op(self, fn: PtoFunction):
