@@ -222,6 +222,27 @@ def test_a_tensor_where_a_scalar_belongs_is_reported_at_the_operand():
      "a `try` statement is not supported"),
     ("while n > 0:\n    pass", "while n", "a `while` loop runs at build time"),
     ("x = undefined_name", "x = undefined", "name 'undefined_name' is not defined"),
+    # Found by trying to break the language (each built wrong IR or raised
+    # from inside the library before).
+    ("c, t = pto.submit(step, a, c, 0)\nwith pto.scope(manual=True):\n"
+     "    c, t = pto.submit(step, a, c, 1, deps=[t])\nc = step(a, c, 2, deps=[t])",
+     "c = step(a, c, 2", "a task id does not leave the scope it is made in"),
+    ("i = n + 100\nfor i in pto.range(4):\n    c = step(a, c, i)\nc = step(a, c, i + 1)",
+     "i + 1", "is the index of the pto.range loop"),
+    ("for i in pto.range(4):\n    y = i\nzs = [y for _ in range(2)]", "zs = [",
+     "'y' exists only inside the pto.range loop"),
+    ("z = (m := n + 7)", "z = (m", "`:=` is not supported"),
+    ("tag = 'a'\nif n > 1:\n    tag = 'b'\nc = step(a, c, len(tag))", "if n > 1",
+     "only run-time values and numbers can differ"),
+    ("y = c if n > 1 else 0", "y = c if", "selects between scalars"),
+    ("with pto.scope(manual=a):\n    c = step(a, c, 0)", "with pto.scope",
+     "manual is True or False"),
+    ("for j in range(3):\n    with pto.scope():\n        break", "with pto.scope",
+     "`break` / `continue` inside a pto.scope"),
+    ("m = (lambda v: 1 // v)(0)", "m = (lambda", "ZeroDivisionError"),
+    ("m: pto.i32 = n", "m: pto.i32", "annotated pto.i32"),
+    ("c = step(a, c, n, require_sync_start=a)", "require_sync_start",
+     "require_sync_start is True or False"),
 ])
 def test_language_errors_point_at_the_python_line(tmp_path, body, needle, message):
     source = textwrap.dedent("""
@@ -242,6 +263,45 @@ def test_language_errors_point_at_the_python_line(tmp_path, body, needle, messag
     assert message in error.message
     assert error.filename == str(path)
     assert needle in source.splitlines()[error.line - 1]
+
+
+def test_branches_that_leave_numbers_and_names_shadowed_in_comprehensions():
+    """An `if` whose branches leave Python numbers yields constants built
+    in each branch; a comprehension or lambda whose own variable shadows a
+    name still reads the name's value after the `if`."""
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X], n: pto.Index):
+        s = 1
+        y = n
+        if n > 1:
+            s = 2
+            y = n + 2
+        m = [y for y in [y]][0] + (lambda y: y * 2)(y)
+        c = step(a, c, s + m)
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert re.search(r"%s?\w*:2 = scf.if", ir), ir
+    assert re.search(r"scf.if [^{]*\{\n\s*%c2\w* = arith.constant 2 : index", ir), ir
+
+
+def test_deep_nesting_builds(tmp_path):
+    """A 300-branch `elif` chain and a 1,000-term sum: Python compiles them,
+    and the language builds them (its code generator recurses with them)."""
+    elifs = "".join(f"    elif n == {i}:\n        c = step(a, c, {i})\n" for i in range(1, 300))
+    source = (RULE_HEADER.replace("X = pto.Tensor[[128, 128], pto.f32]",
+                                  "X = pto.Tensor[[16, 128], pto.f32]")
+              + "\n@pto.kernel\ndef step(a: X, c: pto.InOut[X], k: pto.Index): ...\n\n"
+              "@pto.orchestration\ndef main(a: X, c: pto.InOut[X], n: pto.Index):\n"
+              "    if n == 0:\n        c = step(a, c, 0)\n" + elifs
+              + "    c = step(a, c, " + " + ".join(["n"] * 1000) + ")\n\n"
+              "def build():\n    return pto.module(main)\n")
+    path = tmp_path / "deep.py"
+    path.write_text(source)
+    namespace = {"__file__": str(path)}
+    exec(compile(source, str(path), "exec"), namespace)
+    with Context():
+        module = namespace["build"]()
+        assert module.operation.get_asm().count("scf.if") == 300
 
 
 def test_an_annotation_it_cannot_read_is_reported_at_the_annotation():
@@ -269,8 +329,39 @@ def test_a_graph_call_with_the_wrong_argument_count():
 
 
 def test_calling_a_kernel_outside_a_pto_function():
-    with pytest.raises(pto.LangError, match="called outside a pto function"):
+    with pytest.raises(pto.LangError, match="called outside a pto function") as info:
         step(1, 2, 3)
+    assert (info.value.filename, info.value.line) == (__file__, _this_line() - 1)
+
+
+def _this_line() -> int:
+    return inspect.currentframe().f_back.f_lineno
+
+
+def test_misused_decorators_and_module_are_errors_at_the_calling_line():
+    class NotAFunction:
+        pass
+
+    with pytest.raises(pto.LangError, match="decorates a function") as info:
+        pto.graph(NotAFunction)
+    assert info.value.line == _this_line() - 1
+    with pytest.raises(pto.LangError, match="unknown runtime 'bogus'") as info:
+        pto.module(step, runtime="bogus")
+    assert info.value.line == _this_line() - 1
+
+
+def test_an_annotation_python_evaluates_is_reported_when_the_module_is_built():
+    """pto.Tensor[[16], "f32"] (a string where an element type belongs) is
+    evaluated by Python when the function is defined: no exception there,
+    the LangError at the annotation when the module is built."""
+    @pto.orchestration
+    def main(a: pto.Tensor[[16], "f32"]):
+        pass
+
+    error = errors_of(main)
+    assert "expected an element type such as pto.f32, got 'f32'" in error.message
+    assert error.line == line_of(main, "def main")
+    assert error.formatted.splitlines()[-1] == " " * (error.column - 1) + "^"
 
 
 def test_verifier_errors_are_reported_at_the_python_line():

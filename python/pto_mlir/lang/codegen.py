@@ -72,8 +72,9 @@ class Source:
         filename = code.co_filename
         function = _functions_of(filename, fn.__globals__).get(code.co_firstlineno)
         if function is None or function.name != code.co_name:
-            raise LangError(f"the source of {fn.__qualname__} is not available: a pto "
-                            f"function is read from its source file")
+            raise LangError(f"the source of {fn.__qualname__} is not available (a pto "
+                            f"function is read from its source file, as it is when the "
+                            f"module was imported)", code.co_filename, code.co_firstlineno)
         return cls(fn, function, os.path.abspath(filename), 1, 0)
 
     def position(self, node) -> tuple:
@@ -179,18 +180,41 @@ def _assigned_names(statements: Sequence[ast.stmt]) -> List[str]:
 
 def _uses(node) -> set:
     """The names ``node`` (an expression, or a target's subscript and
-    attribute bases) reads."""
-    if node is None:
-        return set()
-    loads, local = set(), set()
-    for n in ast.walk(node):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
-            loads.add(n.id)
-        elif isinstance(n, ast.comprehension):
-            local |= _stores(n.target)  # A comprehension's own variables.
-        elif isinstance(n, ast.Lambda):
-            local |= {a.arg for a in n.args.args}
-    return loads - local
+    attribute bases) reads from the function's scope: not a comprehension's
+    or a lambda's own variables (a comprehension's first iterable is read in
+    the function's scope)."""
+    out = set()
+
+    def visit(n, bound):
+        if isinstance(n, ast.Name):
+            if isinstance(n.ctx, ast.Load) and n.id not in bound:
+                out.add(n.id)
+            return
+        if isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            inner = set(bound)
+            for i, generator in enumerate(n.generators):
+                visit(generator.iter, bound if i == 0 else inner)
+                inner |= _stores(generator.target)
+                for condition in generator.ifs:
+                    visit(condition, inner)
+            for part in ((n.key, n.value) if isinstance(n, ast.DictComp) else (n.elt,)):
+                visit(part, inner)
+            return
+        if isinstance(n, ast.Lambda):
+            arguments = n.args
+            for default in arguments.defaults + [d for d in arguments.kw_defaults if d]:
+                visit(default, bound)
+            names = {a.arg for a in arguments.posonlyargs + arguments.args
+                     + arguments.kwonlyargs}
+            names |= {a.arg for a in (arguments.vararg, arguments.kwarg) if a}
+            visit(n.body, bound | names)
+            return
+        for child in ast.iter_child_nodes(n):
+            visit(child, bound)
+
+    if node is not None:
+        visit(node, frozenset())
+    return out
 
 
 def _stores(target) -> set:
@@ -504,6 +528,11 @@ class FunctionBuilder:
                                  node.annotation)
             with b.at(self.location(node.value)):
                 value = self.call(node.value, ops.cast, [value, dtype], {})
+        elif isinstance(value, b.Scalar):
+            dtype = annotation.dtype if isinstance(annotation, t.ScalarType) else annotation
+            if isinstance(dtype, t.DType) and str(value.type) != dtype.name:
+                raise self.error(f"the value is {value.type}, annotated {dtype!r}: convert it "
+                                 f"with {dtype!r}(...)", node.value)
         self.assign(node.target, value, node.value)
 
     def stmt_AugAssign(self, node: ast.AugAssign) -> None:
@@ -566,7 +595,8 @@ class FunctionBuilder:
                              "host tensor); a window is written by a kernel", target)
         with b.at(self.location(target)):
             if isinstance(value, (bool, int, float)):
-                value = b.scalar(value, pto_dialect.TensorType(tensor.type).element_type)
+                value = self.call(target, b.scalar,
+                                  [value, pto_dialect.TensorType(tensor.type).element_type], {})
             self.call(target, b.write, [value, tensor, indices], {})
 
     def stmt_Return(self, node) -> None:
@@ -615,17 +645,16 @@ class FunctionBuilder:
                         f"{line}: assign it before the `if` or in both branches")
                 continue
             values = [branches[0].get(name, outer), branches[1].get(name, outer)]
-            if not any(_is_ir(v) for v in values) and (
-                    values[0] is values[1] or values[0] == values[1]):
+            if not any(_is_ir(v) for v in values) and _same_python(*values):
                 self.frame.vars[name] = values[0]
                 continue
             if not self.live_after(node, name):
                 continue
-            values = self.coerce_branches(name, values, node)
+            result_type = self.branch_type(name, values, node)
             carried.append(name)
-            types.append(_raw(values[0]).type)
-            yields[0].append(_raw(values[0]))
-            yields[1].append(_raw(values[1]))
+            types.append(result_type)
+            yields[0].append(values[0])
+            yields[1].append(values[1])
         if not carried:
             for block in blocks:
                 with InsertionPoint(block):
@@ -637,35 +666,48 @@ class FunctionBuilder:
             if old is not None:
                 for inner in list(old.operations):
                     new.append(inner)
-            with InsertionPoint(new):
-                scf.YieldOp(values, loc=loc)
+            with InsertionPoint(new), b.at(loc):
+                # A Python number a branch leaves becomes a constant in that
+                # branch, where its yield can use it.
+                scf.YieldOp([_raw(v) if _is_ir(v) else _raw(b.scalar(v, t))
+                             for v, t in zip(values, types)], loc=loc)
         first.operation.erase()
         for name, result in zip(carried, op.results):
             self.frame.vars[name] = b._wrap(result)
             self.frame.gone.pop(name, None)
 
-    def coerce_branches(self, name: str, values: list, node) -> list:
-        typed = [v for v in values if _is_ir(v)]
+    def branch_type(self, name: str, values: list, node):
+        """The type of the result that carries ``name`` out of a run-time
+        choice between ``values`` (IR values of one type, or Python numbers
+        made constants of it: index, f32 or i1 when both are numbers)."""
+        for v in values:
+            if _is_task_id(v):
+                raise self.error(f"{name!r} is a task id assigned in a branch: a task id does "
+                                 f"not leave the region it is made in", node)
+            if not _is_ir(v) and not isinstance(v, (bool, int, float)):
+                raise self.error(f"{name!r} is {_describe(v)} on one branch of a run-time "
+                                 f"choice: only run-time values and numbers can differ "
+                                 f"between its branches", node)
+        typed = [_raw(v).type for v in values if _is_ir(v)]
         if not typed:
             with b.at(self.location(node)):
-                return [b.scalar(v) for v in values]
-        if any(_is_task_id(v) for v in typed):
-            raise self.error(f"{name!r} is a task id assigned in a branch: a task id does "
-                             f"not leave the region it is made in", node)
-        t0 = _raw(typed[0]).type
-        out = []
+                return b.scalar(values[0]).type
+        t0 = typed[0]
         for v in values:
-            if isinstance(v, (bool, int, float)):
-                with b.at(self.location(node)):
-                    v = b.scalar(v, t0)
-            if not _is_ir(v):
-                raise self.error(f"{name!r} is {_describe(v)} on one branch and a run-time "
-                                 f"value on the other", node)
-            if _raw(v).type != t0:
+            if _is_ir(v) and _raw(v).type != t0:
                 raise self.error(f"{name!r} is {_raw(v).type} on one branch and {t0} on "
                                  f"the other", node)
-            out.append(v)
-        return out
+            if not _is_ir(v) and not (b._is_int_like(t0) or b._is_float(t0)):
+                raise self.error(f"{name!r} is {_describe(v)} on one branch and a {t0} "
+                                 f"on the other", node)
+        return t0
+
+    def hide(self, name: str, why: str) -> None:
+        """Makes reading ``name`` from here on an error saying ``why`` (a
+        value a finished region assigned but cannot hand out), also when an
+        outer value of that name exists: Python would read the region's."""
+        self.frame.vars.pop(name, None)
+        self.frame.gone[name] = why
 
     def enter(self) -> _Frame:
         self.frame = _Frame(self.frame)
@@ -783,11 +825,13 @@ class FunctionBuilder:
         for n, result in zip(carried, loop.results):
             self.frame.vars[n] = result
         line = self.source.position(node)[0]
-        for n in [name] + assigned:
+        if self.live_after(node, name):
+            self.hide(name, f"{name!r} is the index of the pto.range loop at line {line} and "
+                            f"exists only inside it (Python would keep its last value)")
+        for n in assigned:
             if n not in carried and self.live_after(node, n) and self.visible(n) is _MISSING:
-                self.frame.gone[n] = (
-                    f"{n!r} exists only inside the pto.range loop at line {line}: assign "
-                    f"it before the loop to carry it out")
+                self.hide(n, f"{n!r} exists only inside the pto.range loop at line {line}: "
+                             f"assign it before the loop to carry it out")
 
     def stmt_With(self, node: ast.With) -> None:
         if len(node.items) != 1 or node.items[0].optional_vars is not None:
@@ -803,7 +847,11 @@ class FunctionBuilder:
         frame = self.enter()
         try:
             with s:
-                self.statements(node.body)
+                try:
+                    self.statements(node.body)
+                except (_Break, _Continue):
+                    raise self.error("`break` / `continue` inside a pto.scope: a scope runs "
+                                     "to its end", node) from None
                 leaving = [n for n in assigned if n in frame.vars and _is_ir(frame.vars[n])
                            and not _is_task_id(frame.vars[n]) and self.live_after(node, n)]
                 with b.at(loc):
@@ -821,10 +869,16 @@ class FunctionBuilder:
                 self.frame.vars[n] = frame.vars[n]
         line = self.source.position(node)[0]
         for n in assigned:
-            if n not in leaving and self.live_after(node, n) and self.visible(n) is _MISSING:
-                self.frame.gone[n] = (f"{n!r} (a task id) exists only inside the scope at "
-                                      f"line {line}" if _is_task_id(frame.vars.get(n)) else
-                                      f"{n!r} exists only inside the scope at line {line}")
+            inner = frame.vars.get(n, _MISSING)
+            if n in leaving or not self.live_after(node, n) or (
+                    inner is not _MISSING and not _is_ir(inner)):
+                continue
+            # Read after the scope, which cannot hand it out (a task id) or
+            # whose value before the scope is not what Python would read.
+            self.hide(n, f"{n!r} (a task id) is reassigned inside the scope at line {line} "
+                         f"and a task id does not leave the scope it is made in"
+                      if _is_task_id(inner) else
+                      f"{n!r} exists only inside the scope at line {line}")
 
     def stmt_Assert(self, node: ast.Assert) -> None:
         condition = self.expr(node.test)
@@ -848,9 +902,11 @@ class FunctionBuilder:
         LangErrors there."""
         try:
             return thunk()
-        except LangError:
+        except LangError as error:
+            if error.filename is None:
+                raise self.error(error.message, node) from None
             raise
-        except (_Break, _Continue):
+        except (_Break, _Continue, RecursionError):
             raise
         except Exception as error:  # The user's Python: report it at its line.
             raise self.error(f"{type(error).__name__}: {error}", node) from None
@@ -860,13 +916,19 @@ class FunctionBuilder:
         ValueError, TypeError and MLIRError become LangErrors at ``node``."""
         try:
             return fn(*args, **kwargs)
-        except LangError:
+        except LangError as error:
+            if error.filename is None:  # Raised without a place: this call's.
+                raise self.error(error.message, node) from None
+            raise
+        except (_Break, _Continue):
             raise
         except MLIRError as error:
             raise self.error(error.message if not error.error_diagnostics else
                              "; ".join(d.message for d in error.error_diagnostics),
                              node) from None
-        except (ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
+        except RecursionError:
+            raise
+        except Exception as error:  # From the builder, or the user's helper.
             raise self.error(str(error) if isinstance(error, (ValueError, TypeError))
                              else f"{type(error).__name__}: {error}", node) from None
 
@@ -877,16 +939,25 @@ class FunctionBuilder:
         scalar's operators and the pto operations build ops, at this
         expression); Python needing their value (``range(n)``, ``if t``)
         is a LangError here."""
-        names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)
-                 and isinstance(n.ctx, ast.Load)}
+        for inner in ast.walk(node):
+            if isinstance(inner, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)):
+                raise self.error(f"`{_construct(inner)}` is not supported in a pto function",
+                                 inner)
         env = {}
-        for name in names:
+        for name in _uses(node):
             value = self.visible(name)
             if value is not _MISSING:
                 env[name] = value
+            elif name in self.source.locals:
+                self.lookup(name, node)  # The function's own name, unbound here: an error.
         code = getattr(node, "pto_code", None)
         if code is None:
-            code = node.pto_code = compile(ast.Expression(node), self.source.filename, "eval")
+            try:
+                code = compile(ast.Expression(node), self.source.filename, "eval")
+            except SyntaxError as error:
+                raise self.error(f"`{_construct(node)}` is not supported in a pto function "
+                                 f"({error.msg})", node) from None
+            node.pto_code = code
         # One namespace: a comprehension's scope sees globals, not eval's locals.
         with b.at(self.location(node)):
             return self.python(node, lambda: eval(code, {**self.namespace, **env}))
@@ -1041,14 +1112,14 @@ class FunctionBuilder:
             raise self.error(f"the condition is {_describe(condition)}: an i1 (a comparison)",
                              node.test)
         values = [self.expr(node.body), self.expr(node.orelse)]
-        values = self.coerce_branches("the value", values, node)
-        if not all(isinstance(v, b.Scalar) for v in values):
+        if any(_is_ir(v) and not isinstance(v, b.Scalar) for v in values):
             raise self.error("`x if c else y` on a run-time condition selects between "
                              "scalars; branch with an `if` statement for tensors", node)
-        with b.at(self.location(node)):
-            loc = self.location(node)
-            return b.Scalar(arith.SelectOp(condition.value, values[0].value, values[1].value,
-                                           loc=loc).result)
+        result_type = self.branch_type("the value", values, node)
+        loc = self.location(node)
+        with b.at(loc):
+            values = [_raw(v) if _is_ir(v) else _raw(b.scalar(v, result_type)) for v in values]
+            return b.Scalar(arith.SelectOp(condition.value, values[0], values[1], loc=loc).result)
 
     def expr_Subscript(self, node):
         container = self.expr(node.value)
@@ -1180,6 +1251,15 @@ def _same_expression(a, b_) -> bool:
     if isinstance(a, ast.Name) and isinstance(b_, ast.Name):
         return a.id == b_.id
     return ast.dump(a) == ast.dump(b_)
+
+
+def _same_python(a, b_) -> bool:
+    """Whether two build-time values are the same (without comparing run-time
+    values they may hold, which would build ops)."""
+    if a is b_:
+        return True
+    plain = (bool, int, float, str, bytes, type(None))
+    return type(a) is type(b_) and isinstance(a, plain) and a == b_
 
 
 def _is_docstring(stmt) -> bool:

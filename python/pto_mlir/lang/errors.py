@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import linecache
+import os
+import sys
 from typing import Optional
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
 
 class LangError(Exception):
@@ -43,3 +47,17 @@ class LangError(Exception):
             if self.column:
                 lines.append(" " * (self.column - 1) + "^")
         return "\n".join(lines)
+
+
+def error_at_caller(message: str) -> LangError:
+    """A LangError at the line of the program that called into the
+    language (the first stack frame outside this package), for an error in
+    how the program uses it outside a pto function (a decorator's argument,
+    a call of pto.module, a kernel called from plain Python)."""
+    frame = sys._getframe(1)
+    while frame is not None and os.path.dirname(
+            os.path.abspath(frame.f_code.co_filename)) == _PACKAGE:
+        frame = frame.f_back
+    if frame is None:
+        return LangError(message)
+    return LangError(message, frame.f_code.co_filename, frame.f_lineno)

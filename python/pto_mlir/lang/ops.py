@@ -90,6 +90,10 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
             raise TypeError(f"@{fn.name}: unknown launch option(s) "
                             f"{', '.join(sorted(unknown))} (options: "
                             f"{', '.join(LAUNCH_OPTIONS)})")
+        for flag in ("allow_early_resolve", "require_sync_start"):
+            if not isinstance(kwargs.get(flag, False), bool):
+                raise TypeError(f"@{fn.name}: {flag} is True or False (a build-time "
+                                f"flag), got {_kind(kwargs[flag])}")
         op, scalars, widths, tensors = session.kernel(fn)
         is_tensor = [_is_tensor(a) for a in args]
         passed_tensors = builtins.sum(is_tensor)
@@ -167,7 +171,8 @@ def submit(kernel: KernelFunction, *args, deps=(), blocks=None, predicate=None,
     Calling the kernel (``c1 = add(a, b, c)``) takes the same options and
     returns the results without the task id. ``blocks`` is the SPMD block
     count; ``deps`` the task ids waited for (a manual scope's only order);
-    ``predicate`` an ``i1`` that skips the task when false.
+    ``predicate`` a device tensor the scheduler reads to skip the task
+    (``pto.submit``'s ``pred``).
 
     Raises:
         TypeError: ``kernel`` is not a @pto.kernel, an argument of the wrong
@@ -224,7 +229,10 @@ def scope(manual: bool = False) -> ScopeRequest:
     one only ``deps`` do. Values reassigned inside that were defined before
     (and values defined inside and used after it) leave it as its results;
     task ids stay inside."""
-    return ScopeRequest(bool(manual))
+    if not isinstance(manual, bool):
+        raise TypeError(f"pto.scope: manual is True or False (a build-time choice), got "
+                        f"{_kind(manual)}")
+    return ScopeRequest(manual)
 
 
 # -- Tensors --------------------------------------------------------------------

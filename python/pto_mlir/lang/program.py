@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import os
+import sys
 import threading
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -19,9 +20,12 @@ from .. import builder as b
 from ..dialects import pto as pto_dialect
 from ..ir import Context, FunctionType, InsertionPoint, Location, MLIRError, Module, TypeAttr
 from . import types as t
-from .errors import LangError
+from .errors import LangError, error_at_caller
 
 _CORE_TYPES = ("aic", "aiv", "mixed")
+# Python frames the code generator may use (about 4 per nested statement or
+# operator).
+_RECURSION_LIMIT = 20000
 _sequence = itertools.count()
 _session = threading.local()
 
@@ -40,7 +44,16 @@ class PtoFunction:
 
     def __init__(self, fn: Callable, name: Optional[str] = None):
         if not inspect.isfunction(fn):
-            raise TypeError(f"@pto.{self.kind} decorates a function, got {fn!r}")
+            raise error_at_caller(f"@pto.{self.kind} decorates a function (a `def`), got "
+                                  f"{fn!r}")
+        if inspect.isgeneratorfunction(fn) or inspect.iscoroutinefunction(fn) or \
+                inspect.isasyncgenfunction(fn):
+            code = fn.__code__
+            raise LangError(f"@pto.{self.kind}: {fn.__qualname__} is a generator or async "
+                            f"function; a pto function is a plain `def`", code.co_filename,
+                            code.co_firstlineno)
+        if name is not None and (not isinstance(name, str) or not name):
+            raise error_at_caller(f"@pto.{self.kind}: name is a non-empty str, got {name!r}")
         self.fn = fn
         self.name = name or fn.__name__
         self.sequence = next(_sequence)
@@ -68,10 +81,10 @@ class PtoFunction:
 
     # -- signature ------------------------------------------------------------
 
-    def signature(self) -> Tuple[List[Tuple[str, t.ParamType]], Optional[tuple]]:
-        """(parameters as (name, ParamType), result types or None when the
-        return is not annotated). Raises LangError at the annotation it
-        cannot read."""
+    def signature(self) -> Tuple[List[Tuple[str, t.ParamType, object]], Optional[tuple]]:
+        """(parameters as (name, ParamType, annotation node), result types or
+        None when the return is not annotated). Raises LangError at the
+        annotation it cannot read."""
         src = self.source()
         params = []
         args = src.function.args
@@ -85,7 +98,8 @@ class PtoFunction:
                                  f"(pto.Tensor[...], pto.InOut[...], pto.Index, ...)", arg)
             annotation = src.annotation(arg.arg, arg.annotation)
             try:
-                params.append((arg.arg, t.param_type(annotation, f"parameter {arg.arg!r}")))
+                params.append((arg.arg, t.param_type(annotation, f"parameter {arg.arg!r}"),
+                               arg.annotation))
             except t.AnnotationError as error:
                 raise self.error(str(error), arg.annotation) from None
         if args.defaults:
@@ -93,6 +107,9 @@ class PtoFunction:
                              args.defaults[0])
         results = None
         returns = src.function.returns
+        if returns is not None and isinstance(self, KernelFunction):
+            raise self.error("a kernel returns through its out and inout parameters: it has "
+                             "no return annotation", returns)
         if returns is not None:
             try:
                 results = t.result_type(src.annotation("return", returns),
@@ -106,7 +123,7 @@ class PtoFunction:
     def __call__(self, *args, **kwargs):
         session = current_session()
         if session is None:
-            raise LangError(
+            raise error_at_caller(
                 f"@{self.name} is called outside a pto function: call it inside a "
                 f"@pto.graph or @pto.orchestration function and build the module with "
                 f"pto.module(...)")
@@ -257,7 +274,13 @@ class Session:
         params, results = fn.signature()
         at = fn.source().location(fn.source().function)
         with InsertionPoint(self.module.body), b.at(at):
-            built = [p.param(name, self.mlir_type(p.type)) for name, p in params]
+            built = []
+            for name, p, node in params:
+                try:
+                    built.append(p.param(name, self.mlir_type(p.type)))
+                except (ValueError, TypeError, OverflowError) as error:
+                    # A type or window MLIR rejects: at the annotation.
+                    raise fn.error(f"parameter {name!r}: {error}", node) from None
             if isinstance(fn, KernelFunction):
                 lanes = [self.op(lane) for lane in fn.lanes]
                 op = b.kernel(fn.name, built, core_type=fn.core,
@@ -317,16 +340,23 @@ def module(*functions: PtoFunction, runtime: Optional[str] = None,
             its Python line, with the source line and a caret).
     """
     if not functions:
-        raise LangError("pto.module needs at least one function")
+        raise error_at_caller("pto.module needs at least one function")
     for fn in functions:
         if not isinstance(fn, PtoFunction):
-            raise LangError(f"pto.module takes @pto.kernel, @pto.graph and "
-                            f"@pto.orchestration functions, got {fn!r}")
+            raise error_at_caller(f"pto.module takes @pto.kernel, @pto.graph and "
+                                  f"@pto.orchestration functions, got {fn!r}")
+    if runtime is not None and runtime not in pto_dialect.RUNTIMES:
+        raise error_at_caller(f"pto.module: unknown runtime {runtime!r} (one of "
+                              f"{', '.join(pto_dialect.RUNTIMES)})")
+    if runtime_api is not None and runtime_api not in pto_dialect.RUNTIME_APIS:
+        raise error_at_caller(f"pto.module: unknown runtime API level {runtime_api!r} (one "
+                              f"of {', '.join(pto_dialect.RUNTIME_APIS)})")
     if Context.current is None:
         with Context():
             return module(*functions, runtime=runtime, runtime_api=runtime_api)
     if getattr(_session, "current", None) is not None:
-        raise LangError("pto.module is called while another module is being built")
+        raise LangError("pto.module is called while another module is being built (inside "
+                        "a pto function)")
     with Location.unknown(), b.at(_caller_location()):
         m = b.module(runtime=runtime)
         if runtime_api is not None:
@@ -334,12 +364,21 @@ def module(*functions: PtoFunction, runtime: Optional[str] = None,
                 pto_dialect.runtime_api_attr(runtime_api)
         session = Session(m)
         _session.current = session
+        # The code generator recurses with the program's nesting (a long
+        # chain of `elif`s or of operators): allow what CPython compiles.
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, _RECURSION_LIMIT))
         try:
             for fn in functions:
                 session.op(fn)
         except LangError as error:
             raise error.with_traceback(None) from None
+        except RecursionError:
+            raise LangError(f"a function of the module nests statements or expressions more "
+                            f"deeply than the language builds ({_RECURSION_LIMIT} Python "
+                            f"frames)") from None
         finally:
+            sys.setrecursionlimit(limit)
             _session.current = None
         # Definition order: appending an op moves it to the end.
         for fn in sorted(session.ops, key=lambda f: f.sequence):

@@ -35,6 +35,31 @@ class AnnotationError(TypeError):
 
 
 @dataclass(frozen=True)
+class InvalidAnnotation:
+    """What an annotation that cannot be read evaluates to: Python evaluates
+    annotations when it defines the function, where an exception would be
+    a traceback from inside this package; building the module reports the
+    ``message`` at the annotation instead."""
+
+    message: str
+
+
+def _deferred(read):
+    """``read`` (an annotation's ``__class_getitem__``) returning an
+    InvalidAnnotation for what it cannot read, or one it was given."""
+    def checked(cls, item):
+        items = item if isinstance(item, tuple) else (item,)
+        for part in items:
+            if isinstance(part, InvalidAnnotation):
+                return part
+        try:
+            return read(cls, item)
+        except AnnotationError as error:
+            return InvalidAnnotation(str(error))
+    return classmethod(checked)
+
+
+@dataclass(frozen=True)
 class DType:
     """An element or scalar type by its MLIR name (``pto.f32``).
 
@@ -124,7 +149,7 @@ def window(offsets: str, sizes: str) -> _Window:
     symbol ``s<k>`` is the kernel's ``k``-th scalar parameter (the dialect
     reference): ``pto.In[X, pto.window("()[s0] -> (0, s0)", "() -> (16, 64)")]``."""
     if not isinstance(offsets, str) or not isinstance(sizes, str):
-        raise AnnotationError("pto.window takes the offsets and sizes maps as text")
+        return InvalidAnnotation("pto.window takes the offsets and sizes maps as text")
     return _Window(offsets, sizes)
 
 
@@ -158,7 +183,7 @@ class Tensor:
     for an extent known at run time; a third item ``"dn"`` for the
     column-major layout."""
 
-    def __class_getitem__(cls, item) -> TensorType:
+    def _read(cls, item) -> TensorType:
         if not isinstance(item, tuple) or len(item) not in (2, 3):
             raise AnnotationError(
                 f"pto.Tensor takes [shape, dtype] or [shape, dtype, layout], got {item!r}")
@@ -169,11 +194,11 @@ class Tensor:
         for s in shape:
             if s is None or s == "?":
                 extents.append(None)
-            elif isinstance(s, int) and not isinstance(s, bool) and s >= 0:
+            elif isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 2 ** 63:
                 extents.append(s)
             else:
                 raise AnnotationError(
-                    f"pto.Tensor: an extent is a non-negative int or None (run-time), "
+                    f"pto.Tensor: an extent is an int in [0, 2**63) or None (run-time), "
                     f"got {s!r}")
         if dtype.name not in _TENSOR_ELEMENTS:
             raise AnnotationError(f"pto.Tensor: {dtype!r} is not a tensor element type "
@@ -183,13 +208,16 @@ class Tensor:
             raise AnnotationError(f"pto.Tensor: the layout is 'nd' or 'dn', got {layout!r}")
         return TensorType(tuple(extents), dtype, layout)
 
+    __class_getitem__ = _deferred(_read)
+
 
 class Scalar:
     """``pto.Scalar[pto.i32]``: a scalar parameter of that type."""
 
-    def __class_getitem__(cls, item) -> ScalarType:
-        dtype = _dtype(item, "pto.Scalar")
-        return ScalarType(dtype)
+    def _read(cls, item) -> ScalarType:
+        return ScalarType(_dtype(item, "pto.Scalar"))
+
+    __class_getitem__ = _deferred(_read)
 
 
 #: An ``index`` scalar parameter.
@@ -201,7 +229,7 @@ def _directed(direction: str, name: str):
         __doc__ = (f"``pto.{name}[T, ...]``: a tensor parameter passed {direction}, "
                    f"optionally with a pto.window and pto.overwrites (kernels only).")
 
-        def __class_getitem__(cls, item) -> ParamType:
+        def _read(cls, item) -> ParamType:
             items = item if isinstance(item, tuple) else (item,)
             t = items[0]
             if not isinstance(t, TensorType):
@@ -219,6 +247,8 @@ def _directed(direction: str, name: str):
                                           f"pto.window(...) and pto.overwrites, got {extra!r}")
             return ParamType(t, direction, win, over)
 
+        __class_getitem__ = _deferred(_read)
+
     Directed.__name__ = Directed.__qualname__ = name
     return Directed
 
@@ -229,6 +259,8 @@ In, Out, InOut = _directed("in", "In"), _directed("out", "Out"), _directed("inou
 def param_type(annotation, what: str) -> ParamType:
     """A parameter annotation as a :class:`ParamType`. Raises
     :class:`AnnotationError` for anything else."""
+    if isinstance(annotation, InvalidAnnotation):
+        raise AnnotationError(f"{what}: {annotation.message}")
     if isinstance(annotation, ParamType):
         return annotation
     if isinstance(annotation, (TensorType, ScalarType)):
@@ -246,6 +278,8 @@ def result_type(annotation, what: str) -> Tuple[Union[TensorType, ScalarType], .
     items = annotation if isinstance(annotation, tuple) else (annotation,)
     out = []
     for t in items:
+        if isinstance(t, InvalidAnnotation):
+            raise AnnotationError(f"{what}: {t.message}")
         if isinstance(t, DType):
             t = ScalarType(t)
         if not isinstance(t, (TensorType, ScalarType)):
