@@ -234,7 +234,8 @@ def test_a_tensor_where_a_scalar_belongs_is_reported_at_the_operand():
     ("z = (m := n + 7)", "z = (m", "`:=` is not supported"),
     ("tag = 'a'\nif n > 1:\n    tag = 'b'\nc = step(a, c, len(tag))", "if n > 1",
      "only run-time values and numbers can differ"),
-    ("y = c if n > 1 else 0", "y = c if", "selects between scalars"),
+    ("y = c if n > 1 else 0", "y = c if",
+     "the expression is the Python int 0 on one branch and a !pto.tensor"),
     ("with pto.scope(manual=a):\n    c = step(a, c, 0)", "with pto.scope",
      "manual is True or False"),
     ("for j in range(3):\n    with pto.scope():\n        break", "with pto.scope",
@@ -243,6 +244,24 @@ def test_a_tensor_where_a_scalar_belongs_is_reported_at_the_operand():
     ("m: pto.i32 = n", "m: pto.i32", "annotated pto.i32"),
     ("c = step(a, c, n, require_sync_start=a)", "require_sync_start",
      "require_sync_start is True or False"),
+    # Found by a second round.
+    ("i = n\nif n > 1:\n    for i in pto.range(4):\n        c = step(a, c, i)\n"
+     "c = step(a, c, i + 1)", "i + 1", "is the index of the pto.range loop"),
+    ("c, t = pto.submit(step, a, c, 0)\nfor i in pto.range(4):\n"
+     "    with pto.scope(manual=True):\n        c, t = pto.submit(step, a, c, i, deps=[t])",
+     "for i in", "'t' is carried by the pto.range loop"),
+    ("with pto.scope():\n    res = (step(a, c, 0), n + 1)\nc, m = res", "with pto.scope",
+     "'res' holds a run-time value made inside the region"),
+    ("s = 1\nif n > 1:\n    s = True\nc = step(a, c, s)", "if n > 1",
+     "'s' is a bool on one branch and a number on the other"),
+    ("for i in pto.range(2 ** 70, 2 ** 70 + 1):\n    pass", "for i in",
+     "does not fit in index"),
+    ("for x in (1 // j for j in range(2)):\n    pass", "for x in", "ZeroDivisionError"),
+    ("xs = [0]\nif n > 1:\n    xs[0] = n", "xs[0] = n", "changing an item of a Python object"),
+    ("extra = []\nfor i in pto.range(4):\n    extra.append(i)", "extra.append",
+     "list.append() inside a run-time"),
+    ("y = n\nf = lambda: y + 1\nc = step(a, c, f())", "f = lambda",
+     "a lambda that reads 'y'"),
 ])
 def test_language_errors_point_at_the_python_line(tmp_path, body, needle, message):
     source = textwrap.dedent("""
@@ -282,6 +301,52 @@ def test_branches_that_leave_numbers_and_names_shadowed_in_comprehensions():
     ir = text(main, runtime="tensormap_and_ringbuffer")
     assert re.search(r"%s?\w*:2 = scf.if", ir), ir
     assert re.search(r"scf.if [^{]*\{\n\s*%c2\w* = arith.constant 2 : index", ir), ir
+
+
+def test_break_and_continue_keep_the_values_regions_leave():
+    """A build-time loop left by `break` reads the `if` result assigned
+    before the break (liveness follows the jump)."""
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X], n: pto.Index):
+        y = n
+        for j in range(3):
+            if n > 1:
+                y = n + 10
+            if j == 0:
+                break
+            y = n + 20
+        c = step(a, c, y)
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert re.search(r"%y = scf.if", ir) and "pto.submit @step(%a, %c, %y)" in ir, ir
+    assert "20" not in ir
+
+
+def test_run_time_choices_run_only_the_chosen_arm():
+    """`x if c else y` and `and`/`or` on run-time conditions: an arm that
+    builds ops (a launch, a host read) is built inside an scf.if branch, so
+    it runs only when chosen; pure values become an arith.select."""
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X], n: pto.Index, h: LENS):
+        m = pto.index(h[n]) if n < 8 else 0
+        ok = n > 0 and h[0] > 1
+        k = n if ok else 1
+        c = step(a, c, m + k)
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert ir.count("scf.if") == 2, ir
+    assert re.search(r"scf.if [^{]*\{\n\s*%\w+ = pto.read %h", ir), ir
+    assert "arith.select" in ir
+
+
+def test_augmented_assignment_evaluates_its_target_once():
+    @pto.orchestration
+    def main(h: LENS):
+        keys = iter([0, 1])
+        h[next(keys)] += 1
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert "pto.read %h [0]" in ir and "pto.write" in ir and "[1]" not in ir, ir
 
 
 def test_deep_nesting_builds(tmp_path):

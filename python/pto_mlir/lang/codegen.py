@@ -235,6 +235,9 @@ class Liveness:
     def __init__(self, function: ast.FunctionDef):
         self.after: Dict[int, frozenset] = {}
         self.head: Dict[int, frozenset] = {}
+        # Per enclosing loop, innermost last: (live after it, live at its
+        # head), what a `break` and a `continue` jump to.
+        self.loops: List[tuple] = []
         self.block(function.body, set())
 
     def block(self, statements, live: set) -> set:
@@ -255,7 +258,11 @@ class Liveness:
         if isinstance(stmt, (ast.For, ast.While)):
             head = set(live)
             while True:
-                body = self.block(stmt.body, head)
+                self.loops.append((frozenset(live), frozenset(head)))
+                try:
+                    body = self.block(stmt.body, head)
+                finally:
+                    self.loops.pop()
                 if isinstance(stmt, ast.For):
                     body = body - _stores(stmt.target)
                 else:
@@ -276,6 +283,10 @@ class Liveness:
                 *(_uses(item.context_expr) for item in stmt.items))
         if isinstance(stmt, ast.Return):
             return _uses(stmt.value)
+        if isinstance(stmt, ast.Break) and self.loops:
+            return set(self.loops[-1][0])
+        if isinstance(stmt, ast.Continue) and self.loops:
+            return set(self.loops[-1][1])
         return live | _uses(stmt)
 
 
@@ -341,6 +352,11 @@ _COMPARE = {
     ast.Is: lambda x, y: x is y, ast.IsNot: lambda x, y: x is not y,
     ast.In: lambda x, y: x in y, ast.NotIn: lambda x, y: x not in y,
 }
+# The methods by which list, dict, set and bytearray change themselves.
+_MUTATING_METHODS = frozenset({
+    "append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "update",
+    "setdefault", "popitem", "add", "discard", "difference_update", "intersection_update",
+    "symmetric_difference_update"})
 _IR_COMPARE = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
 
 
@@ -379,6 +395,10 @@ class FunctionBuilder:
         # "unrolled" (Python's) or "region" (pto.range).
         self.loops: List[str] = []
         self.liveness = self.source.liveness
+        # Run-time `if` branches and pto.range bodies around the statement
+        # being built: code there may run once, never or many times, but
+        # build-time Python in it runs exactly once.
+        self.conditional = 0
 
     def live_after(self, node: ast.stmt, name: str) -> bool:
         """Whether ``name`` may be read after region ``node`` (later in the
@@ -421,7 +441,7 @@ class FunctionBuilder:
             for i, v in enumerate(values):
                 if isinstance(v, (bool, int, float)):
                     declared = results[i].mlir() if results and i < len(results) else None
-                    v = b.scalar(v, declared)
+                    v = self.call(node, b.scalar, [v, declared], {})
                 if not _is_ir(v) or _is_task_id(v):
                     raise self.error(f"return value #{i} is {_describe(v)}: a function "
                                      f"returns tensors and scalars", node)
@@ -536,10 +556,47 @@ class FunctionBuilder:
         self.assign(node.target, value, node.value)
 
     def stmt_AugAssign(self, node: ast.AugAssign) -> None:
-        load = _as_load(node.target)
-        binop = ast.copy_location(ast.BinOp(left=load, op=node.op, right=node.value), node)
-        value = self.expr(binop)
-        self.assign(node.target, value, binop)
+        target = node.target
+        if isinstance(target, ast.Name):
+            # `x += v` is `x = x + v`, at this statement; the BinOp is made
+            # once per statement (its locations are cached by node).
+            binop = getattr(node, "pto_binop", None)
+            if binop is None:
+                load = ast.copy_location(ast.Name(id=target.id, ctx=ast.Load()), target)
+                binop = node.pto_binop = ast.copy_location(
+                    ast.BinOp(left=load, op=node.op, right=node.value), node)
+            self.assign(target, self.expr(binop), binop)
+            return
+        # A subscript or attribute: its container and index evaluated once.
+        right = self.expr(node.value)
+        container = self.expr(target.value)
+        if isinstance(target, ast.Subscript) and _is_tensor(container):
+            indices = self.element_indices(target)
+            if indices is None:
+                raise self.error("an augmented assignment to a tensor takes one index per "
+                                 "axis (an element of a host tensor)", target)
+            with b.at(self.location(node)):
+                old = b._wrap(self.call(target, b.read, [container, indices], {}))
+                new = self.call(node, _BINARY[type(node.op)], [old, right], {})
+                self.call(node, b.write, [new, container, indices], {})
+            return
+        if _is_ir(container):
+            raise self.error(f"cannot assign to a part of {_describe(container)}", target)
+        self.check_unconditional(target, "changing a Python object")
+        if isinstance(target, ast.Subscript):
+            key = self.expr(target.slice)
+            old = self.python(target, lambda: container[key])
+        else:
+            old = self.python(target, lambda: getattr(container, target.attr))
+        if _is_ir(old) or _is_ir(right):
+            with b.at(self.location(node)):
+                new = self.call(node, _BINARY[type(node.op)], [old, right], {})
+        else:
+            new = self.python(node, lambda: _BINARY[type(node.op)](old, right))
+        if isinstance(target, ast.Subscript):
+            self.python(target, lambda: container.__setitem__(key, new))
+        else:
+            self.python(target, lambda: setattr(container, target.attr, new))
 
     def assign(self, target, value, value_node) -> None:
         if isinstance(target, ast.Name):
@@ -554,12 +611,14 @@ class FunctionBuilder:
                 raise self.error(f"cannot assign to an element of {_describe(container)}",
                                  target)
             else:
+                self.check_unconditional(target, "changing an item of a Python object")
                 key = self.expr(target.slice)
                 self.python(target, lambda: container.__setitem__(key, value))
         elif isinstance(target, ast.Attribute):
             owner = self.expr(target.value)
             if _is_ir(owner):
                 raise self.error(f"cannot set an attribute of {_describe(owner)}", target)
+            self.check_unconditional(target, "setting an attribute of a Python object")
             self.python(target, lambda: setattr(owner, target.attr, value))
         else:
             raise self.error(f"cannot assign to `{ast.unparse(target)}`", target)
@@ -569,9 +628,10 @@ class FunctionBuilder:
             raise self.error(f"cannot unpack {_describe(value)} into "
                              f"{len(target.elts)} names", target)
         try:
-            items = list(value)
+            iterator = iter(value)
         except TypeError:
             raise self.error(f"cannot unpack {_describe(value)}", target) from None
+        items = self.python(target, lambda: list(iterator))
         stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
         n = len(target.elts)
         if not stars and len(items) != n:
@@ -606,7 +666,8 @@ class FunctionBuilder:
     def stmt_If(self, node: ast.If) -> None:
         condition = self.expr(node.test)
         if not _is_ir(condition):
-            self.statements(node.body if condition else node.orelse)
+            truth = self.python(node.test, lambda: bool(condition))
+            self.statements(node.body if truth else node.orelse)
             return
         if not isinstance(condition, b.Scalar) or str(condition.type) != "i1":
             raise self.error(f"the condition is {_describe(condition)}: branch on a "
@@ -619,9 +680,11 @@ class FunctionBuilder:
         loc = self.location(node)
         first = scf.IfOp(condition.value, [], has_else=bool(node.orelse), loc=loc)
         blocks = [first.then_block] + ([first.else_block] if node.orelse else [])
-        branches = []
+        branches, frames = [], []
         for block, stmts in zip(blocks, (node.body, node.orelse)):
             frame = self.enter()
+            frames.append(frame)
+            self.conditional += 1
             try:
                 with InsertionPoint(block):
                     self.statements(stmts)
@@ -629,13 +692,20 @@ class FunctionBuilder:
                 raise self.error("`break` / `continue` under a run-time `if`: the branch "
                                  "is taken only when the program runs", node) from None
             finally:
+                self.conditional -= 1
                 self.leave()
             branches.append(frame.vars)
         if not node.orelse:
             branches.append({})
+        for frame in frames:
+            self.check_containers(frame, node, first)
+        self.propagate_hidden(frames, node)
         line = self.source.position(node)[0]
         carried, types, yields = [], [], ([], [])
+        hidden = {n for frame in frames for n in frame.gone if n not in frame.vars}
         for name in assigned:
+            if name in hidden:  # Unreadable after the branch: propagate_hidden.
+                continue
             outer = before[name]
             in_then, in_else = (name in branches[0]), (name in branches[1])
             if outer is _MISSING and not (in_then and in_else):
@@ -650,7 +720,7 @@ class FunctionBuilder:
                 continue
             if not self.live_after(node, name):
                 continue
-            result_type = self.branch_type(name, values, node)
+            result_type = self.branch_type(repr(name), values, node)
             carried.append(name)
             types.append(result_type)
             yields[0].append(values[0])
@@ -669,7 +739,7 @@ class FunctionBuilder:
             with InsertionPoint(new), b.at(loc):
                 # A Python number a branch leaves becomes a constant in that
                 # branch, where its yield can use it.
-                scf.YieldOp([_raw(v) if _is_ir(v) else _raw(b.scalar(v, t))
+                scf.YieldOp([_raw(v) if _is_ir(v) else _raw(self.call(node, b.scalar, [v, t], {}))
                              for v, t in zip(values, types)], loc=loc)
         first.operation.erase()
         for name, result in zip(carried, op.results):
@@ -677,30 +747,68 @@ class FunctionBuilder:
             self.frame.gone.pop(name, None)
 
     def branch_type(self, name: str, values: list, node):
-        """The type of the result that carries ``name`` out of a run-time
+        """The type of the result that carries ``name`` (its description:
+        "'x'", "the expression") out of a run-time
         choice between ``values`` (IR values of one type, or Python numbers
         made constants of it: index, f32 or i1 when both are numbers)."""
         for v in values:
             if _is_task_id(v):
-                raise self.error(f"{name!r} is a task id assigned in a branch: a task id does "
+                raise self.error(f"{name} is a task id assigned in a branch: a task id does "
                                  f"not leave the region it is made in", node)
             if not _is_ir(v) and not isinstance(v, (bool, int, float)):
-                raise self.error(f"{name!r} is {_describe(v)} on one branch of a run-time "
+                raise self.error(f"{name} is {_describe(v)} on one branch of a run-time "
                                  f"choice: only run-time values and numbers can differ "
                                  f"between its branches", node)
         typed = [_raw(v).type for v in values if _is_ir(v)]
         if not typed:
-            with b.at(self.location(node)):
-                return b.scalar(values[0]).type
+            kinds = {type(v) for v in values}
+            if bool in kinds and kinds != {bool}:
+                raise self.error(f"{name} is a bool on one branch and a number on the "
+                                 f"other", node)
+            text = "f32" if float in kinds else "i1" if kinds == {bool} else "index"
+            return b._scalar_type(text)
         t0 = typed[0]
         for v in values:
             if _is_ir(v) and _raw(v).type != t0:
-                raise self.error(f"{name!r} is {_raw(v).type} on one branch and {t0} on "
+                raise self.error(f"{name} is {_raw(v).type} on one branch and {t0} on "
                                  f"the other", node)
             if not _is_ir(v) and not (b._is_int_like(t0) or b._is_float(t0)):
-                raise self.error(f"{name!r} is {_describe(v)} on one branch and a {t0} "
+                raise self.error(f"{name} is {_describe(v)} on one branch and a {t0} "
                                  f"on the other", node)
         return t0
+
+    def check_containers(self, frame, node, region_op) -> None:
+        """A Python list, tuple, dict or set read after region ``node``
+        must not hold values made inside the region (``region_op``): only
+        values bound to names leave a region (as its results)."""
+        line = self.source.position(node)[0]
+        for name in self.liveness.after[id(node)]:
+            value = frame.vars.get(name, _MISSING)
+            if value is _MISSING:
+                value = self.visible(name)
+            if isinstance(value, (list, tuple, dict, set)) and _holds_value_inside(
+                    value, region_op.operation):
+                raise self.error(f"{name!r} holds a run-time value made inside the region at "
+                                 f"line {line} and is read after it: a region hands out "
+                                 f"only the values bound to names (unpack the container "
+                                 f"inside the region)", node)
+
+    def propagate_hidden(self, frames, node) -> None:
+        """Names a finished region's frames made unreadable (see hide) stay
+        unreadable after the region if it may read them later."""
+        for frame in frames:
+            for name, why in frame.gone.items():
+                if name not in frame.vars and self.live_after(node, name):
+                    self.hide(name, why)
+
+    def check_unconditional(self, node, what: str) -> None:
+        """Build-time Python that changes an object runs once, whichever way
+        a run-time `if` goes and however many times a pto.range loop runs:
+        inside them it would not mean what Python means."""
+        if self.conditional:
+            raise self.error(f"{what} inside a run-time `if` or pto.range loop: it happens "
+                             f"once, at build time, however the program runs; change Python "
+                             f"objects outside them (or use a task id array)", node)
 
     def hide(self, name: str, why: str) -> None:
         """Makes reading ``name`` from here on an error saying ``why`` (a
@@ -730,7 +838,17 @@ class FunctionBuilder:
             items = iter(iterable)
         except TypeError:
             raise self.error(f"cannot iterate over {_describe(iterable)}", node.iter) from None
-        self.unroll(node.body, (self.assign(node.target, item, None) for item in items))
+
+        def iterations():
+            while True:
+                # The iterable's own code (a generator) runs here.
+                item = self.python(node.iter, lambda: next(items, _MISSING))
+                if item is _MISSING:
+                    return
+                self.assign(node.target, item, None)
+                yield
+
+        self.unroll(node.body, iterations())
 
     def stmt_While(self, node: ast.While) -> None:
         if node.orelse:
@@ -743,7 +861,7 @@ class FunctionBuilder:
                 if _is_ir(condition):
                     raise self.error("a `while` loop runs at build time, on Python values: "
                                      "a run-time loop is `for i in pto.range(...)`", node.test)
-                if not condition:
+                if not self.python(node.test, lambda: bool(condition)):
                     return
                 yield
 
@@ -796,7 +914,7 @@ class FunctionBuilder:
                 continue
             if isinstance(value, (bool, int, float)):
                 with b.at(loc):
-                    value = b.scalar(value)
+                    value = self.call(node, b.scalar, [value], {})
             elif not _is_ir(value):
                 raise self.error(f"{n!r} holds {_describe(value)} and is assigned in the "
                                  f"run-time loop: a loop carries run-time values; use "
@@ -811,19 +929,30 @@ class FunctionBuilder:
             loop.op.operation.location = Location.name(carried[0], childLoc=loc)
         self.loops.append("region")
         frame = self.enter()
+        self.conditional += 1
         try:
             with loop:
                 frame.vars[name] = loop.iv
                 for n, v in zip(carried, loop.carried):
                     frame.vars[n] = v
                 self.statements(node.body)
+                line = self.source.position(node)[0]
+                for n in carried:
+                    if n not in frame.vars:  # Made unreadable in the body.
+                        raise self.error(f"{n!r} is carried by the pto.range loop at line "
+                                         f"{line} (read by its next iteration or after it), "
+                                         f"but {frame.gone.get(n, 'it cannot be read here')}",
+                                         node)
+                self.check_containers(frame, node, loop.op)
                 with b.at(loc):
                     self.call(node, loop.yield_, [[frame.vars[n] for n in carried]], {})
         finally:
+            self.conditional -= 1
             self.leave()
             self.loops.pop()
         for n, result in zip(carried, loop.results):
             self.frame.vars[n] = result
+        self.propagate_hidden([frame], node)
         line = self.source.position(node)[0]
         if self.live_after(node, name):
             self.hide(name, f"{name!r} is the index of the pto.range loop at line {line} and "
@@ -854,6 +983,7 @@ class FunctionBuilder:
                                      "to its end", node) from None
                 leaving = [n for n in assigned if n in frame.vars and _is_ir(frame.vars[n])
                            and not _is_task_id(frame.vars[n]) and self.live_after(node, n)]
+                self.check_containers(frame, node, s.op)
                 with b.at(loc):
                     s.yield_([frame.vars[n] for n in leaving])
         finally:
@@ -863,6 +993,7 @@ class FunctionBuilder:
         for n, result in zip(leaving, s.results):
             self.frame.vars[n] = result
             self.frame.gone.pop(n, None)
+        self.propagate_hidden([frame], node)
         # Build-time Python values are not region values: they stay bound.
         for n in assigned:
             if n in frame.vars and not _is_ir(frame.vars[n]):
@@ -885,7 +1016,7 @@ class FunctionBuilder:
         if _is_ir(condition):
             raise self.error("`assert` checks Python values at build time; a run-time "
                              "check is not supported", node.test)
-        if not condition:
+        if not self.python(node.test, lambda: bool(condition)):
             message = self.expr(node.msg) if node.msg is not None else "assertion failed"
             raise self.error(str(message), node)
 
@@ -943,6 +1074,13 @@ class FunctionBuilder:
             if isinstance(inner, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)):
                 raise self.error(f"`{_construct(inner)}` is not supported in a pto function",
                                  inner)
+            late = _read_late(inner) & self.source.locals
+            if late:
+                raise self.error(
+                    f"a {_construct(inner)} that reads {', '.join(sorted(map(repr, late)))}, "
+                    f"a variable of the pto function: Python reads it when the "
+                    f"{_construct(inner)} runs, the language when it is made; use a list "
+                    f"comprehension, or pass it as a parameter", inner)
         env = {}
         for name in _uses(node):
             value = self.visible(name)
@@ -1047,34 +1185,71 @@ class FunctionBuilder:
             raise self.error("`~` on run-time scalars is not supported", node)
 
     def expr_BoolOp(self, node):
+        # Python's short circuit: on Python values by Python, on a run-time
+        # i1 by an scf.if whose other arm evaluates the rest.
+        is_and = isinstance(node.op, ast.And)
+        return self.bool_chain(node, node.values, is_and)
+
+    def bool_chain(self, node, operands, is_and: bool):
+        value = self.expr(operands[0])
+        rest = operands[1:]
+        if not _is_ir(value):
+            truth = self.python(operands[0], lambda: bool(value))
+            if not rest or truth != is_and:
+                return value
+            return self.bool_chain(node, rest, is_and)
+        if not isinstance(value, b.Scalar) or str(value.type) != "i1":
+            raise self.error(f"`{'and' if is_and else 'or'}` takes i1 values (comparisons), "
+                             f"got {_describe(value)}", operands[0])
+        if not rest:
+            return value
+
+        def others():
+            other = self.bool_chain(node, rest, is_and)
+            if _is_ir(other) and (not isinstance(other, b.Scalar) or str(other.type) != "i1"):
+                raise self.error(f"`{'and' if is_and else 'or'}` takes i1 values "
+                                 f"(comparisons), got {_describe(other)}", rest[0])
+            return other if _is_ir(other) else self.python(rest[0], lambda: bool(other))
+
+        decided = lambda: not is_and  # noqa: E731  (a and b: false; a or b: true)
+        return self.choose(node, value, (others, decided) if is_and else (decided, others))
+
+    def choose(self, node, condition: b.Scalar, arms):
+        """``arms[0]()`` if ``condition`` holds, else ``arms[1]()``, each
+        evaluated in its own branch (so an arm's ops run only when it is
+        chosen): an ``arith.select`` when neither arm builds an op, else an
+        ``scf.if`` yielding the arm's value."""
+        loc = self.location(node)
+        first = scf.IfOp(condition.value, [], has_else=True, loc=loc)
         values = []
-        for value_node in node.values:
-            value = self.expr(value_node)
-            if not _is_ir(value) and not values:
-                # Python's own short circuit while every operand is Python.
-                if isinstance(node.op, ast.And) and not value:
-                    return value
-                if isinstance(node.op, ast.Or) and value:
-                    return value
-                if value_node is node.values[-1]:
-                    return value
-                continue
-            if not _is_ir(value):
-                value = bool(value)
-            elif not isinstance(value, b.Scalar) or str(value.type) != "i1":
-                raise self.error(f"`{'and' if isinstance(node.op, ast.And) else 'or'}` "
-                                 f"takes i1 values (comparisons), got {_describe(value)}",
-                                 value_node)
-            values.append(value)
-        with b.at(self.location(node)):
-            result = values[0]
-            for v in values[1:]:
-                if isinstance(v, bool):
-                    v = b.scalar(v)
-                if isinstance(result, bool):
-                    result = b.scalar(result)
-                result = result & v if isinstance(node.op, ast.And) else result | v
-            return result
+        for block, arm in zip((first.then_block, first.else_block), arms):
+            self.enter()
+            try:
+                with InsertionPoint(block):
+                    values.append(arm())
+            finally:
+                self.leave()
+        result_type = self.branch_type("the expression", values, node)
+        pure = not any(len(block.operations) for block in (first.then_block, first.else_block))
+        if pure:
+            first.operation.erase()
+            with b.at(loc):
+                raw = [_raw(v) if _is_ir(v) else _raw(self.call(node, b.scalar, [v, result_type],
+                                                                {}))
+                       for v in values]
+                return b._wrap(arith.SelectOp(condition.value, raw[0], raw[1], loc=loc).result)
+        op = scf.IfOp(condition.value, [result_type], has_else=True, loc=loc,
+                      ip=InsertionPoint(first))
+        for old, new, v in zip((first.then_block, first.else_block),
+                               (op.then_block, op.else_block), values):
+            for inner in list(old.operations):
+                new.append(inner)
+            with InsertionPoint(new), b.at(loc):
+                raw = _raw(v) if _is_ir(v) else _raw(self.call(node, b.scalar, [v, result_type],
+                                                               {}))
+                scf.YieldOp([raw], loc=loc)
+        first.operation.erase()
+        return b._wrap(op.results[0])
 
     def expr_Compare(self, node):
         left = self.expr(node.left)
@@ -1107,19 +1282,13 @@ class FunctionBuilder:
     def expr_IfExp(self, node):
         condition = self.expr(node.test)
         if not _is_ir(condition):
-            return self.expr(node.body if condition else node.orelse)
+            truth = self.python(node.test, lambda: bool(condition))
+            return self.expr(node.body if truth else node.orelse)
         if not isinstance(condition, b.Scalar) or str(condition.type) != "i1":
             raise self.error(f"the condition is {_describe(condition)}: an i1 (a comparison)",
                              node.test)
-        values = [self.expr(node.body), self.expr(node.orelse)]
-        if any(_is_ir(v) and not isinstance(v, b.Scalar) for v in values):
-            raise self.error("`x if c else y` on a run-time condition selects between "
-                             "scalars; branch with an `if` statement for tensors", node)
-        result_type = self.branch_type("the value", values, node)
-        loc = self.location(node)
-        with b.at(loc):
-            values = [_raw(v) if _is_ir(v) else _raw(b.scalar(v, result_type)) for v in values]
-            return b.Scalar(arith.SelectOp(condition.value, values[0], values[1], loc=loc).result)
+        return self.choose(node, condition, (lambda: self.expr(node.body),
+                                             lambda: self.expr(node.orelse)))
 
     def expr_Subscript(self, node):
         container = self.expr(node.value)
@@ -1216,6 +1385,10 @@ class FunctionBuilder:
                 kwargs.update(self.python(keyword, lambda: dict(value)))
             else:
                 kwargs[keyword.arg] = value
+        owner = getattr(fn, "__self__", None)
+        if (type(owner) in (list, dict, set, bytearray)
+                and getattr(fn, "__name__", "") in _MUTATING_METHODS):
+            self.check_unconditional(node, f"{type(owner).__name__}.{fn.__name__}()")
         if isinstance(fn, PtoFunction):
             with b.at(self.location(node)):
                 result = self.call(node, fn, args, kwargs)
@@ -1253,6 +1426,44 @@ def _same_expression(a, b_) -> bool:
     return ast.dump(a) == ast.dump(b_)
 
 
+def _read_late(node) -> set:
+    """The names a lambda's body or a generator expression's element reads
+    from the enclosing scope: Python reads them when it runs, not when it is
+    made."""
+    if isinstance(node, ast.Lambda):
+        arguments = node.args
+        bound = {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+        bound |= {a.arg for a in (arguments.vararg, arguments.kwarg) if a}
+        return _uses(node.body) - bound
+    if isinstance(node, ast.GeneratorExp):
+        lazy = ast.GeneratorExp(elt=node.elt, generators=[
+            ast.comprehension(target=g.target, iter=g.iter if i else ast.Tuple([], ast.Load()),
+                              ifs=g.ifs, is_async=0)
+            for i, g in enumerate(node.generators)])
+        return _uses(lazy)
+    return set()
+
+
+def _holds_value_inside(container, region_op, depth: int = 0) -> bool:
+    """Whether ``container`` (nested lists, tuples, dicts, sets) holds an IR
+    value defined inside ``region_op``."""
+    if depth > 8:
+        return False
+    items = container.values() if isinstance(container, dict) else container
+    for item in items:
+        if isinstance(item, (list, tuple, dict, set)):
+            if _holds_value_inside(item, region_op, depth + 1):
+                return True
+        elif _is_ir(item):
+            owner = _raw(item).owner
+            op = owner.owner if isinstance(owner, Block) else owner.operation
+            while op is not None:
+                if op == region_op:
+                    return True
+                op = op.parent
+    return False
+
+
 def _same_python(a, b_) -> bool:
     """Whether two build-time values are the same (without comparing run-time
     values they may hold, which would build ops)."""
@@ -1265,17 +1476,6 @@ def _same_python(a, b_) -> bool:
 def _is_docstring(stmt) -> bool:
     return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
             and isinstance(stmt.value.value, str))
-
-
-def _as_load(target):
-    node = ast.parse(ast.unparse(target), mode="eval").body
-    return ast.copy_location(_copy_locations(node, target), target)
-
-
-def _copy_locations(node, origin):
-    for child in ast.walk(node):
-        ast.copy_location(child, origin)
-    return node
 
 
 def _construct(node) -> str:
