@@ -349,6 +349,60 @@ def test_augmented_assignment_evaluates_its_target_once():
     assert "pto.read %h [0]" in ir and "pto.write" in ir and "[1]" not in ir, ir
 
 
+COUNTER = 0
+
+
+def _bump() -> int:
+    global COUNTER
+    COUNTER += 1
+    return COUNTER
+
+
+def test_build_time_python_reads_globals_as_they_are_now():
+    """A third round of trying to break the language: globals read live (a
+    helper changing one), `+=` on a Python list in place (another name of
+    the list sees it), a comparison chain stopping at its first false part,
+    a static shape compared with a tuple, an augmented assignment's target
+    before its value, a generator expression a builtin consumes at once."""
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X], n: pto.Index, h: LENS):
+        _bump()
+        c = step(a, c, COUNTER)
+        ids = []
+        alias = ids
+        for j in range(2):
+            c, t = pto.submit(step, a, c, j)
+            ids += [t]
+        c = step(a, c, 7, deps=alias)
+        if 0 <= n < pto.index(h[n]):
+            h[0] = 1
+        if a.shape == (16, 128):
+            c = step(a, c, 9)
+        keys = iter([0, 1])
+        h[next(keys)] += next(keys)
+        c = step(a, c, sum(k * 2 for k in range(3)))
+
+    global COUNTER
+    COUNTER = 41
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert "arith.constant 42 : index" in ir, ir
+    assert re.search(r"deps\(%\w+, %\w+ : !pto.task_id, !pto.task_id\)", ir), ir
+    assert re.search(r"scf.if [^{]*\{\n\s*%\w+ = pto.read %h \[%n\]", ir), ir
+    assert "arith.constant 9 : index" in ir
+    assert re.search(r"pto.read %h \[0\]", ir) and "arith.constant 6 : index" in ir, ir
+
+
+def test_a_scope_keeps_names_python_did_not_assign_in_it():
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X]):
+        with pto.scope():
+            if False:
+                c = step(a, c, 1)
+        c = step(a, c, 2)
+
+    assert "pto.submit @step(%a, %c," in text(main, runtime="tensormap_and_ringbuffer")
+
+
 def test_deep_nesting_builds(tmp_path):
     """A 300-branch `elif` chain and a 1,000-term sum: Python compiles them,
     and the language builds them (its code generator recurses with them)."""

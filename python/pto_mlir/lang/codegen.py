@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+import collections
 import linecache
+import operator
 import os
 from typing import Dict, List, Optional, Sequence
 
@@ -95,17 +97,22 @@ class Source:
         return LangError(message, self.filename, line, col)
 
     def namespace(self) -> dict:
-        """The function's globals with its closure's values over them."""
-        if self._namespace is None:
-            ns = dict(self.fn.__globals__)
-            code, closure = self.fn.__code__, self.fn.__closure__ or ()
-            for name, cell in zip(code.co_freevars, closure):
-                try:
-                    ns[name] = cell.cell_contents
-                except ValueError:  # not yet bound
-                    pass
-            self._namespace = ns
-        return self._namespace
+        """The function's globals with its closure's values over them, as
+        they are now (a program may change them between builds)."""
+        ns = dict(self.fn.__globals__)
+        ns.update(self.closure())
+        return ns
+
+    def closure(self) -> dict:
+        """The closure's variables bound now (read live, as Python does)."""
+        code, cells = self.fn.__code__, self.fn.__closure__ or ()
+        bound = {}
+        for name, cell in zip(code.co_freevars, cells):
+            try:
+                bound[name] = cell.cell_contents
+            except ValueError:  # Not assigned yet: reading it is an error.
+                pass
+        return bound
 
     def annotation(self, key: str, node):
         """The value of the annotation of parameter ``key`` (``"return"``
@@ -115,6 +122,15 @@ class Source:
         value = self.fn.__annotations__.get(key, _MISSING)
         if value is not _MISSING and not isinstance(value, str):
             return value
+        if "<locals>" in self.fn.__qualname__:
+            # A string annotation (from __future__ import annotations) of a
+            # function defined in another function: the names it may mean
+            # (that function's variables) are gone; resolving it in the
+            # module's globals could find another value of the same name.
+            raise self.error("this annotation is a string (from __future__ import "
+                             "annotations) of a function defined inside another function, "
+                             "whose variables it may name: the language cannot resolve "
+                             "it; remove the __future__ import", node)
         try:
             return eval(compile(ast.Expression(node), self.filename, "eval"), self.namespace())
         except Exception as error:  # The user's expression: report it at its line.
@@ -129,6 +145,7 @@ _FILES: Dict[str, tuple] = {}
 
 
 def _functions_of(filename: str, module_globals: dict) -> Dict[int, ast.FunctionDef]:
+    linecache.checkcache(filename)  # A file edited since (and re-imported).
     lines = linecache.getlines(filename, module_globals)
     if not lines:
         return {}
@@ -352,11 +369,24 @@ _COMPARE = {
     ast.Is: lambda x, y: x is y, ast.IsNot: lambda x, y: x is not y,
     ast.In: lambda x, y: x in y, ast.NotIn: lambda x, y: x not in y,
 }
+# Builtins that consume a generator expression at once.
+_CONSUMERS = frozenset({"tuple", "list", "set", "frozenset", "dict", "sum", "any", "all",
+                        "min", "max", "sorted"})
+# Python's in-place operators, for `x += v` on Python values.
+_INPLACE = {
+    ast.Add: operator.iadd, ast.Sub: operator.isub, ast.Mult: operator.imul,
+    ast.FloorDiv: operator.ifloordiv, ast.Mod: operator.imod, ast.BitAnd: operator.iand,
+    ast.BitOr: operator.ior, ast.BitXor: operator.ixor, ast.Div: operator.itruediv,
+    ast.Pow: operator.ipow, ast.LShift: operator.ilshift, ast.RShift: operator.irshift,
+    ast.MatMult: operator.imatmul,
+}
+# Containers a statement or a method can change in place.
+_MUTABLE = (list, dict, set, bytearray, collections.deque)
 # The methods by which list, dict, set and bytearray change themselves.
 _MUTATING_METHODS = frozenset({
     "append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "update",
     "setdefault", "popitem", "add", "discard", "difference_update", "intersection_update",
-    "symmetric_difference_update"})
+    "symmetric_difference_update", "appendleft", "extendleft", "popleft", "rotate"})
 _IR_COMPARE = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
 
 
@@ -388,17 +418,17 @@ class FunctionBuilder:
         self.session = session
         self.source: Source = fn.source()
         self.function = self.source.function
-        self.namespace = self.source.namespace()
         self.frame = _Frame(None)
         self.locations: Dict[int, Location] = {}
         # The loops around the statement being built, innermost last:
         # "unrolled" (Python's) or "region" (pto.range).
         self.loops: List[str] = []
         self.liveness = self.source.liveness
-        # Run-time `if` branches and pto.range bodies around the statement
-        # being built: code there may run once, never or many times, but
-        # build-time Python in it runs exactly once.
-        self.conditional = 0
+        # The frames of the run-time `if` branches and pto.range bodies
+        # around the statement being built, innermost last: code there may
+        # run once, never or many times, but build-time Python in it runs
+        # exactly once.
+        self.conditional: List[_Frame] = []
 
     def live_after(self, node: ast.stmt, name: str) -> bool:
         """Whether ``name`` may be read after region ``node`` (later in the
@@ -476,8 +506,15 @@ class FunctionBuilder:
             frame = frame.parent
         if name in self.source.locals:
             raise self.error(f"{name!r} is read before it is assigned", node)
-        if name in self.namespace:
-            return self.namespace[name]
+        cells = self.fn.fn.__code__.co_freevars
+        if name in cells:
+            closure = self.source.closure()
+            if name not in closure:
+                raise self.error(f"{name!r}, a variable of the enclosing function, is read "
+                                 f"before it is assigned", node)
+            return closure[name]
+        if name in self.fn.fn.__globals__:
+            return self.fn.fn.__globals__[name]
         if hasattr(builtins, name):
             return getattr(builtins, name)
         raise self.error(f"name {name!r} is not defined", node)
@@ -558,6 +595,18 @@ class FunctionBuilder:
     def stmt_AugAssign(self, node: ast.AugAssign) -> None:
         target = node.target
         if isinstance(target, ast.Name):
+            old = self.lookup(target.id, target)
+            if not _is_ir(old):
+                # Python's own `+=`: in place for a list, so other names of
+                # it see the change.
+                right = self.expr(node.value)
+                if not _is_ir(right):
+                    if isinstance(old, _MUTABLE):
+                        self.check_unconditional(node, f"`{_symbol(node.op)}=` on a Python "
+                                                 f"{type(old).__name__}", old)
+                    new = self.python(node, lambda: _INPLACE[type(node.op)](old, right))
+                    self.assign(target, new, None)
+                    return
             # `x += v` is `x = x + v`, at this statement; the BinOp is made
             # once per statement (its locations are cached by node).
             binop = getattr(node, "pto_binop", None)
@@ -567,8 +616,8 @@ class FunctionBuilder:
                     ast.BinOp(left=load, op=node.op, right=node.value), node)
             self.assign(target, self.expr(binop), binop)
             return
-        # A subscript or attribute: its container and index evaluated once.
-        right = self.expr(node.value)
+        # A subscript or attribute: its container and index evaluated once,
+        # before the value (Python's order).
         container = self.expr(target.value)
         if isinstance(target, ast.Subscript) and _is_tensor(container):
             indices = self.element_indices(target)
@@ -577,17 +626,20 @@ class FunctionBuilder:
                                  "axis (an element of a host tensor)", target)
             with b.at(self.location(node)):
                 old = b._wrap(self.call(target, b.read, [container, indices], {}))
+            right = self.expr(node.value)
+            with b.at(self.location(node)):
                 new = self.call(node, _BINARY[type(node.op)], [old, right], {})
                 self.call(node, b.write, [new, container, indices], {})
             return
-        if _is_ir(container):
+        if _is_ir(container) or isinstance(container, _Shape):
             raise self.error(f"cannot assign to a part of {_describe(container)}", target)
-        self.check_unconditional(target, "changing a Python object")
+        self.check_unconditional(target, "changing a Python object", container)
         if isinstance(target, ast.Subscript):
             key = self.expr(target.slice)
             old = self.python(target, lambda: container[key])
         else:
             old = self.python(target, lambda: getattr(container, target.attr))
+        right = self.expr(node.value)
         if _is_ir(old) or _is_ir(right):
             with b.at(self.location(node)):
                 new = self.call(node, _BINARY[type(node.op)], [old, right], {})
@@ -627,11 +679,9 @@ class FunctionBuilder:
         if _is_ir(value):
             raise self.error(f"cannot unpack {_describe(value)} into "
                              f"{len(target.elts)} names", target)
-        try:
-            iterator = iter(value)
-        except TypeError:
-            raise self.error(f"cannot unpack {_describe(value)}", target) from None
-        items = self.python(target, lambda: list(iterator))
+        if not hasattr(type(value), "__iter__") and not hasattr(type(value), "__getitem__"):
+            raise self.error(f"cannot unpack {_describe(value)}", target)
+        items = self.python(target, lambda: list(value))
         stars = [i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)]
         n = len(target.elts)
         if not stars and len(items) != n:
@@ -684,7 +734,7 @@ class FunctionBuilder:
         for block, stmts in zip(blocks, (node.body, node.orelse)):
             frame = self.enter()
             frames.append(frame)
-            self.conditional += 1
+            self.conditional.append(frame)
             try:
                 with InsertionPoint(block):
                     self.statements(stmts)
@@ -692,7 +742,7 @@ class FunctionBuilder:
                 raise self.error("`break` / `continue` under a run-time `if`: the branch "
                                  "is taken only when the program runs", node) from None
             finally:
-                self.conditional -= 1
+                self.conditional.pop()
                 self.leave()
             branches.append(frame.vars)
         if not node.orelse:
@@ -801,14 +851,29 @@ class FunctionBuilder:
                 if name not in frame.vars and self.live_after(node, name):
                     self.hide(name, why)
 
-    def check_unconditional(self, node, what: str) -> None:
+    def check_unconditional(self, node, what: str, target=None) -> None:
         """Build-time Python that changes an object runs once, whichever way
         a run-time `if` goes and however many times a pto.range loop runs:
-        inside them it would not mean what Python means."""
-        if self.conditional:
+        inside them it would not mean what Python means (unless the object
+        was made there too: it lives as long as that branch or iteration)."""
+        if self.conditional and not (target is not None and self.made_here(target)):
             raise self.error(f"{what} inside a run-time `if` or pto.range loop: it happens "
                              f"once, at build time, however the program runs; change Python "
                              f"objects outside them (or use a task id array)", node)
+
+    def made_here(self, obj) -> bool:
+        """Whether ``obj`` is bound only to names of the frames inside the
+        innermost run-time `if` branch or loop body (made there)."""
+        boundary = self.conditional[-1]
+        frame, inside = self.frame, False
+        while frame is not None:
+            if any(v is obj for v in frame.vars.values()):
+                if not inside:
+                    inside = True
+                if frame is boundary.parent or _frame_is_outside(frame, boundary):
+                    return False
+            frame = frame.parent
+        return inside
 
     def hide(self, name: str, why: str) -> None:
         """Makes reading ``name`` from here on an error saying ``why`` (a
@@ -834,10 +899,10 @@ class FunctionBuilder:
         if _is_ir(iterable):
             raise self.error(f"cannot iterate over {_describe(iterable)}: a run-time loop "
                              f"is `for i in pto.range(...)`", node.iter)
-        try:
-            items = iter(iterable)
-        except TypeError:
-            raise self.error(f"cannot iterate over {_describe(iterable)}", node.iter) from None
+        if not hasattr(type(iterable), "__iter__") and not hasattr(type(iterable),
+                                                                   "__getitem__"):
+            raise self.error(f"cannot iterate over {_describe(iterable)}", node.iter)
+        items = self.python(node.iter, lambda: iter(iterable))
 
         def iterations():
             while True:
@@ -929,7 +994,7 @@ class FunctionBuilder:
             loop.op.operation.location = Location.name(carried[0], childLoc=loc)
         self.loops.append("region")
         frame = self.enter()
-        self.conditional += 1
+        self.conditional.append(frame)
         try:
             with loop:
                 frame.vars[name] = loop.iv
@@ -947,7 +1012,7 @@ class FunctionBuilder:
                 with b.at(loc):
                     self.call(node, loop.yield_, [[frame.vars[n] for n in carried]], {})
         finally:
-            self.conditional -= 1
+            self.conditional.pop()
             self.leave()
             self.loops.pop()
         for n, result in zip(carried, loop.results):
@@ -1004,6 +1069,8 @@ class FunctionBuilder:
             if n in leaving or not self.live_after(node, n) or (
                     inner is not _MISSING and not _is_ir(inner)):
                 continue
+            if inner is _MISSING and n not in frame.gone:
+                continue  # Not assigned in this build (code Python skipped).
             # Read after the scope, which cannot hand it out (a task id) or
             # whose value before the scope is not what Python would read.
             self.hide(n, f"{n!r} (a task id) is reassigned inside the scope at line {line} "
@@ -1070,11 +1137,19 @@ class FunctionBuilder:
         scalar's operators and the pto operations build ops, at this
         expression); Python needing their value (``range(n)``, ``if t``)
         is a LangError here."""
+        # Generator expressions that a builtin consumes at once
+        # (`tuple(x for x in xs)`): read while the variables hold.
+        consumed = {id(call.args[0]) for call in ast.walk(node)
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                    and call.func.id in _CONSUMERS and len(call.args) == 1}
         for inner in ast.walk(node):
             if isinstance(inner, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)):
                 raise self.error(f"`{_construct(inner)}` is not supported in a pto function",
                                  inner)
             late = _read_late(inner) & self.source.locals
+            if late and isinstance(inner, ast.GeneratorExp) and (
+                    id(inner) in consumed or getattr(inner, "pto_consumed", False)):
+                late = set()  # Consumed at once by tuple(), sum(), ...
             if late:
                 raise self.error(
                     f"a {_construct(inner)} that reads {', '.join(sorted(map(repr, late)))}, "
@@ -1098,7 +1173,7 @@ class FunctionBuilder:
             node.pto_code = code
         # One namespace: a comprehension's scope sees globals, not eval's locals.
         with b.at(self.location(node)):
-            return self.python(node, lambda: eval(code, {**self.namespace, **env}))
+            return self.python(node, lambda: eval(code, {**self.source.namespace(), **env}))
 
     def expr_Constant(self, node):
         return node.value
@@ -1139,7 +1214,9 @@ class FunctionBuilder:
         owner = self.expr(node.value)
         if _is_tensor(owner):
             if node.attr == "shape":
-                return _Shape(owner)
+                extents = ops.extents(owner)
+                # A static shape is a tuple of ints, as Python compares it.
+                return tuple(extents) if None not in extents else _Shape(owner)
             raise self.error(f"a tensor has `.shape` here, not `.{node.attr}`", node)
         if _is_ir(owner):
             raise self.error(f"{_describe(owner)} has no attribute `{node.attr}`", node)
@@ -1223,11 +1300,12 @@ class FunctionBuilder:
         first = scf.IfOp(condition.value, [], has_else=True, loc=loc)
         values = []
         for block, arm in zip((first.then_block, first.else_block), arms):
-            self.enter()
+            self.conditional.append(self.enter())
             try:
                 with InsertionPoint(block):
                     values.append(arm())
             finally:
+                self.conditional.pop()
                 self.leave()
         result_type = self.branch_type("the expression", values, node)
         pure = not any(len(block.operations) for block in (first.then_block, first.else_block))
@@ -1252,32 +1330,34 @@ class FunctionBuilder:
         return b._wrap(op.results[0])
 
     def expr_Compare(self, node):
-        left = self.expr(node.left)
-        result = None
-        for op, right_node in zip(node.ops, node.comparators):
-            right = self.expr(right_node)
-            kind = type(op)
-            if not _is_ir(left) and not _is_ir(right):
-                value = self.python(node, lambda: _COMPARE[kind](left, right))
-            else:
-                if kind not in _IR_COMPARE:
-                    raise self.error(f"`{kind.__name__}` on run-time values is not supported",
-                                     node)
-                for v, side in ((left, node.left), (right, right_node)):
-                    if _is_ir(v) and not isinstance(v, b.Scalar):
-                        raise self.error(f"{_describe(v)} where a scalar belongs", side)
-                with b.at(self.location(node)):
-                    value = self.call(node, _COMPARE[kind], [left, right], {})
-            if result is None:
-                result = value
-            elif _is_ir(result) or _is_ir(value):
-                with b.at(self.location(node)):
-                    result = (b.scalar(result) if isinstance(result, bool) else result) & \
-                        (b.scalar(value) if isinstance(value, bool) else value)
-            else:
-                result = result and value
-            left = right
-        return result
+        # `a < b < c` is `a < b and b < c` with b evaluated once, and the
+        # rest evaluated only when the first part holds (Python's rule; on
+        # a run-time result, inside an scf.if branch: see choose).
+        return self.compare_chain(node, self.expr(node.left), node.left, 0)
+
+    def compare_chain(self, node, left, left_node, i: int):
+        op, right_node = node.ops[i], node.comparators[i]
+        right = self.expr(right_node)
+        kind = type(op)
+        if not _is_ir(left) and not _is_ir(right):
+            value = self.python(node, lambda: _COMPARE[kind](left, right))
+        else:
+            if kind not in _IR_COMPARE:
+                raise self.error(f"`{kind.__name__}` on run-time values is not supported",
+                                 node)
+            for v, side in ((left, left_node), (right, right_node)):
+                if _is_ir(v) and not isinstance(v, b.Scalar):
+                    raise self.error(f"{_describe(v)} where a scalar belongs", side)
+            with b.at(self.location(node)):
+                value = self.call(node, _COMPARE[kind], [left, right], {})
+        if i + 1 == len(node.ops):
+            return value
+        if not _is_ir(value):
+            if not self.python(node, lambda: bool(value)):
+                return value
+            return self.compare_chain(node, right, right_node, i + 1)
+        return self.choose(node, value, (
+            lambda: self.compare_chain(node, right, right_node, i + 1), lambda: False))
 
     def expr_IfExp(self, node):
         condition = self.expr(node.test)
@@ -1347,7 +1427,8 @@ class FunctionBuilder:
                     size = self.difference(upper, lower, node)
                 elif (isinstance(item.upper, ast.BinOp) and isinstance(item.upper.op, ast.Add)
                       and item.lower is not None
-                      and _same_expression(item.upper.left, item.lower)):
+                      and _same_expression(item.upper.left, item.lower)
+                      and not any(isinstance(n, ast.Call) for n in ast.walk(item.lower))):
                     # `base:base + n`: the size is n, not a subtraction.
                     size = self.index(self.expr(item.upper.right), item.upper.right)
                 else:
@@ -1374,6 +1455,9 @@ class FunctionBuilder:
             return self.call(node, lambda x, y: x - y, [upper, lower], {})
 
     def expr_Call(self, node):
+        if (isinstance(node.func, ast.Name) and node.func.id in _CONSUMERS
+                and len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp)):
+            node.args[0].pto_consumed = True  # Read at once: see compile_time.
         fn = self.expr(node.func)
         args = self.elements(node.args)
         kwargs = {}
@@ -1386,9 +1470,9 @@ class FunctionBuilder:
             else:
                 kwargs[keyword.arg] = value
         owner = getattr(fn, "__self__", None)
-        if (type(owner) in (list, dict, set, bytearray)
+        if (isinstance(owner, _MUTABLE)
                 and getattr(fn, "__name__", "") in _MUTATING_METHODS):
-            self.check_unconditional(node, f"{type(owner).__name__}.{fn.__name__}()")
+            self.check_unconditional(node, f"{type(owner).__name__}.{fn.__name__}()", owner)
         if isinstance(fn, PtoFunction):
             with b.at(self.location(node)):
                 result = self.call(node, fn, args, kwargs)
@@ -1464,6 +1548,16 @@ def _holds_value_inside(container, region_op, depth: int = 0) -> bool:
     return False
 
 
+def _frame_is_outside(frame, boundary) -> bool:
+    """Whether ``frame`` encloses ``boundary`` (is one of its parents)."""
+    inner = boundary.parent
+    while inner is not None:
+        if inner is frame:
+            return True
+        inner = inner.parent
+    return False
+
+
 def _same_python(a, b_) -> bool:
     """Whether two build-time values are the same (without comparing run-time
     values they may hold, which would build ops)."""
@@ -1493,5 +1587,7 @@ def _construct(node) -> str:
 
 
 def _symbol(op) -> str:
-    return {ast.Div: "/", ast.Pow: "**", ast.LShift: "<<", ast.RShift: ">>",
-            ast.MatMult: "@"}.get(type(op), type(op).__name__)
+    return {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%",
+            ast.BitAnd: "&", ast.BitOr: "|", ast.BitXor: "^", ast.Div: "/", ast.Pow: "**",
+            ast.LShift: "<<", ast.RShift: ">>", ast.MatMult: "@"}.get(type(op),
+                                                                       type(op).__name__)
