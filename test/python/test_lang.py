@@ -392,6 +392,33 @@ def test_build_time_python_reads_globals_as_they_are_now():
     assert re.search(r"pto.read %h \[0\]", ir) and "arith.constant 6 : index" in ir, ir
 
 
+def test_augmented_assignment_of_items_is_in_place_and_dynamic_shapes_are_not_compared():
+    """A fourth round: `d[k] += [t]` extends the list d[k] is (another name
+    of it sees the tasks); comparing a shape with a run-time extent is an
+    error at the comparison (Python cannot decide it at build time)."""
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X]):
+        with pto.scope(manual=True):
+            waits = []
+            stages = {"mm": waits}
+            for j in range(2):
+                c, t = pto.submit(step, a, c, j)
+                stages["mm"] += [t]
+            c = step(a, c, 5, deps=waits)
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert re.search(r"deps\(%\w+, %\w+ : !pto.task_id, !pto.task_id\)", ir), ir
+
+    @pto.orchestration
+    def dynamic(a: pto.Tensor[[None, 128], pto.f32]):
+        if a.shape == (16, 128):
+            pass
+
+    error = errors_of(dynamic)
+    assert "compare its extents one by one" in error.message
+    assert error.line == line_of(dynamic, "if a.shape ==")
+
+
 def test_a_scope_keeps_names_python_did_not_assign_in_it():
     @pto.orchestration
     def main(a: X, c: pto.InOut[X]):

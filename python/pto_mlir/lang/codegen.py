@@ -408,6 +408,17 @@ class _Shape:
     def __iter__(self):
         return (self[i] for i in builtins.range(len(self.extents)))
 
+    def __eq__(self, other):
+        # An extent known only at run time: Python cannot decide this.
+        raise TypeError("the shape has an extent known only at run time: compare its "
+                        "extents one by one (x.shape[k], a run-time value where dynamic)")
+
+    __ne__ = __eq__
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return "(" + ", ".join("?" if e is None else str(e) for e in self.extents) + ")"
+
 
 class FunctionBuilder:
     """Builds one Graph's or orchestration function's body from its AST."""
@@ -644,7 +655,12 @@ class FunctionBuilder:
             with b.at(self.location(node)):
                 new = self.call(node, _BINARY[type(node.op)], [old, right], {})
         else:
-            new = self.python(node, lambda: _BINARY[type(node.op)](old, right))
+            # Python's in-place operator: `d[k] += [t]` extends the list
+            # d[k] is, which other names of it see.
+            if isinstance(old, _MUTABLE):
+                self.check_unconditional(node, f"`{_symbol(node.op)}=` on a Python "
+                                         f"{type(old).__name__}", old)
+            new = self.python(node, lambda: _INPLACE[type(node.op)](old, right))
         if isinstance(target, ast.Subscript):
             self.python(target, lambda: container.__setitem__(key, new))
         else:
