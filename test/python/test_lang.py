@@ -190,6 +190,16 @@ def test_kernels_are_ordered_as_defined():
     assert ir.index("@first") < ir.index("@second") < ir.index("@main")
 
 
+def run_program(tmp_path, source: str):
+    """Writes ``source`` to a file (the language reads its functions from
+    their file) and runs it; returns (the path, its namespace)."""
+    path = tmp_path / "program.py"
+    path.write_text(source)
+    namespace = {"__file__": str(path)}
+    exec(compile(source, str(path), "exec"), namespace)
+    return path, namespace
+
+
 def errors_of(*functions, runtime="tensormap_and_ringbuffer") -> pto.LangError:
     with Context(), pytest.raises(pto.LangError) as info:
         pto.module(*functions, runtime=runtime)
@@ -274,10 +284,7 @@ def test_language_errors_point_at_the_python_line(tmp_path, body, needle, messag
         @pto.orchestration
         def main(a: X, c: pto.InOut[X], n: pto.Index):
     """) + "".join(f"    {line}\n" for line in body.split("\n"))
-    path = tmp_path / "program.py"
-    path.write_text(source)
-    namespace = {"__file__": str(path)}
-    exec(compile(source, str(path), "exec"), namespace)
+    path, namespace = run_program(tmp_path, source)
     error = errors_of(namespace["main"])
     assert message in error.message
     assert error.filename == str(path)
@@ -441,10 +448,7 @@ def test_deep_nesting_builds(tmp_path):
               "    if n == 0:\n        c = step(a, c, 0)\n" + elifs
               + "    c = step(a, c, " + " + ".join(["n"] * 1000) + ")\n\n"
               "def build():\n    return pto.module(main)\n")
-    path = tmp_path / "deep.py"
-    path.write_text(source)
-    namespace = {"__file__": str(path)}
-    exec(compile(source, str(path), "exec"), namespace)
+    _, namespace = run_program(tmp_path, source)
     with Context():
         module = namespace["build"]()
         assert module.operation.get_asm().count("scf.if") == 300

@@ -5,7 +5,7 @@ from __future__ import annotations
 import linecache
 import os
 import sys
-from typing import Optional
+from typing import Optional, Tuple
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
@@ -49,15 +49,20 @@ class LangError(Exception):
         return "\n".join(lines)
 
 
-def error_at_caller(message: str) -> LangError:
-    """A LangError at the line of the program that called into the
-    language (the first stack frame outside this package), for an error in
-    how the program uses it outside a pto function (a decorator's argument,
-    a call of pto.module, a kernel called from plain Python)."""
+def caller_position() -> Optional[Tuple[str, int]]:
+    """(file, line) of the program's code that called into the language:
+    the first stack frame outside this package."""
     frame = sys._getframe(1)
     while frame is not None and os.path.dirname(
             os.path.abspath(frame.f_code.co_filename)) == _PACKAGE:
         frame = frame.f_back
-    if frame is None:
-        return LangError(message)
-    return LangError(message, frame.f_code.co_filename, frame.f_lineno)
+    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
+
+
+def error_at_caller(message: str) -> LangError:
+    """A LangError at the line of the program that called into the
+    language, for an error in how the program uses it outside a pto
+    function (a decorator's argument, a call of pto.module, a kernel called
+    from plain Python)."""
+    position = caller_position()
+    return LangError(message) if position is None else LangError(message, *position)

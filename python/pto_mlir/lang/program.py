@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import inspect
 import itertools
-import os
 import sys
 import threading
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
@@ -20,7 +19,7 @@ from .. import builder as b
 from ..dialects import pto as pto_dialect
 from ..ir import Context, FunctionType, InsertionPoint, Location, MLIRError, Module, TypeAttr
 from . import types as t
-from .errors import LangError, error_at_caller
+from .errors import LangError, caller_position, error_at_caller
 
 _CORE_TYPES = ("aic", "aiv", "mixed")
 # Python frames the code generator may use (about 4 per nested statement or
@@ -216,15 +215,9 @@ def orchestration(fn: Optional[Callable] = None, *, name: Optional[str] = None):
 
 
 def _caller_location() -> Location:
-    """The line that called into this package (the module's location)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    frame = inspect.currentframe()
-    while frame is not None and os.path.dirname(
-            os.path.abspath(frame.f_code.co_filename)) == here:
-        frame = frame.f_back
-    if frame is None:
-        return Location.unknown()
-    return Location.file(frame.f_code.co_filename, frame.f_lineno, 0)
+    """The line that called into the language (the module's location)."""
+    position = caller_position()
+    return Location.unknown() if position is None else Location.file(*position, 0)
 
 
 def current_session() -> Optional["Session"]:
