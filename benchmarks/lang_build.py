@@ -2,14 +2,13 @@
 
 Both build the same module: G Graphs of K chained kernel launches each
 (``base = layer_idx * 128``, a slice at ``base``, K submits), called from an
-orchestration loop. The language program is written to a temporary file
-(the language reads its functions' source); the builder program builds
-the same ops. Printed per size (median of ``--repeat``): for the language
-the time from importing the program file to the verified module (running
-its decorators, reading each function's source, building), for the
-builder the time of its build function; the ops built, the time per op,
-the ratio language / builder; and the language's time when its functions
-build a second time (their source already read). The last rows are the
+orchestration loop. Each program is a Python file, written to a temporary
+directory (the language reads its functions' source). Printed per size
+(median of ``--repeat``): the time from importing the program file to the
+verified module for the language and for the builder (Python compiles
+each file on import unless its bytecode is cached, and the language also
+reads its functions' source and builds), their ratio; the time of the
+build alone per op built, for both, and its ratio. The last rows are the
 Qwen3-14B decode steps against the builder versions they replaced
 (test/python/qwen3_builder.py builds the same module as
 examples/qwen3_14b_decode; the full port launches its tiles from loops,
@@ -22,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import inspect
 import statistics
 import sys
 import tempfile
@@ -74,6 +74,12 @@ def lang_program(graphs: int, tasks: int) -> str:
             + LANG_MAIN.format(calls=calls))
 
 
+BUILDER_HEADER = '''
+from pto_mlir import builder as b
+
+'''
+
+
 def build_with_builder(graphs: int, tasks: int):
     x_t, w_t = b.tensor([16, 128], "f32"), b.tensor([4096, 128], "f32")
     with b.here():
@@ -108,6 +114,13 @@ def build_with_builder(graphs: int, tasks: int):
     return module
 
 
+
+def builder_program(graphs: int, tasks: int) -> str:
+    """The builder program of one size, as a file that defines build()."""
+    return (BUILDER_HEADER + inspect.getsource(build_with_builder)
+            + f"\n\ndef build():\n    return build_with_builder({graphs}, {tasks})\n")
+
+
 def count_ops(module) -> int:
     count = 0
 
@@ -140,43 +153,47 @@ def import_program(path: Path):
     return program
 
 
+def measure(label: str, lang_path: Path, builder_path: Path, build_builder, repeat: int):
+    """Prints one row: both programs from import, then their builds alone."""
+    lang_s, lang_ops = timed(lambda: import_program(lang_path).build(), repeat)
+    builder_s, builder_ops = timed(lambda: build_builder(import_program(builder_path)), repeat)
+    lang_build_s, _ = timed(import_program(lang_path).build, repeat)
+    builder_module = import_program(builder_path)
+    builder_build_s, _ = timed(lambda: build_builder(builder_module), repeat)
+    note = f"  (builder: {builder_ops} ops)" if builder_ops != lang_ops else ""
+    print(f"{label:>21} {lang_ops:>7} {lang_s:>8.3f} {builder_s:>10.3f} "
+          f"{lang_s / builder_s:>6.2f} {lang_build_s * 1e6 / lang_ops:>10.1f} "
+          f"{builder_build_s * 1e6 / builder_ops:>10.1f} "
+          f"{(lang_build_s / lang_ops) / (builder_build_s / builder_ops):>6.2f}{note}",
+          flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    print(f"{'graphs':>6} {'tasks':>6} {'ops':>7} {'lang s':>8} {'builder s':>10} "
-          f"{'lang us/op':>11} {'builder us/op':>14} {'ratio':>6} {'again s':>8}")
+    print(f"{'':>21} {'':>7} {'from import':^26} {'build per op':^29}")
+    print(f"{'program':>21} {'ops':>7} {'lang s':>8} {'builder s':>10} {'ratio':>6} "
+          f"{'lang us':>10} {'builder us':>10} {'ratio':>6}")
     with tempfile.TemporaryDirectory() as tmp:
         for graphs, tasks in [(1, 10), (1, 100), (10, 100), (100, 10), (10, 1000)]:
-            path = Path(tmp) / f"program_{graphs}_{tasks}.py"
-            path.write_text(lang_program(graphs, tasks))
-            lang_s, lang_ops = timed(lambda: import_program(path).build(), args.repeat)
-            again_s, _ = timed(import_program(path).build, args.repeat)
-            builder_s, builder_ops = timed(lambda: build_with_builder(graphs, tasks), args.repeat)
-            if lang_ops != builder_ops:
-                print(f"note: the programs differ: {lang_ops} and {builder_ops} ops",
-                      file=sys.stderr)
-            print(f"{graphs:>6} {tasks:>6} {lang_ops:>7} {lang_s:>8.3f} {builder_s:>10.3f} "
-                  f"{lang_s * 1e6 / lang_ops:>11.1f} {builder_s * 1e6 / builder_ops:>14.1f} "
-                  f"{lang_s / builder_s:>6.2f} {again_s:>8.3f}", flush=True)
+            lang_path = Path(tmp) / f"lang_{graphs}_{tasks}.py"
+            lang_path.write_text(lang_program(graphs, tasks))
+            builder_path = Path(tmp) / f"builder_{graphs}_{tasks}.py"
+            builder_path.write_text(builder_program(graphs, tasks))
+            measure(f"{graphs} x {tasks} tasks", lang_path, builder_path,
+                    lambda program: program.build(), args.repeat)
     # The Qwen3 steps against the builder versions they replaced: the
     # smaller one builds the same module; the full port launches its tiles
     # from loops where its builder version unrolled them (fewer ops).
     sys.path.insert(0, str(REPO / "test" / "python"))
-    import qwen3_builder  # noqa: E402 (each loads its example's dimensions)
-    import qwen3_full_builder  # noqa: E402
     for label, example, reference in (
-            ("Qwen3 decode step", "qwen3_14b_decode", qwen3_builder),
-            ("Qwen3 full (loops)", "qwen3_14b_decode_full", qwen3_full_builder)):
-        path = REPO / "examples" / example / "model.py"
-        dims = reference.Dims()
-        lang_s, lang_ops = timed(lambda: import_program(path).build(), args.repeat)
-        builder_s, builder_ops = timed(lambda: reference.build(dims), args.repeat)
-        again_s, _ = timed(import_program(path).build, args.repeat)
-        print(f"{label:>21} {lang_ops:>7} {lang_s:>8.3f} {builder_s:>10.3f} "
-              f"{lang_s * 1e6 / lang_ops:>11.1f} {builder_s * 1e6 / builder_ops:>14.1f} "
-              f"{lang_s / builder_s:>6.2f} {again_s:>8.3f}  (builder: {builder_ops} ops)",
-              flush=True)
+            ("Qwen3 decode step", "qwen3_14b_decode", "qwen3_builder"),
+            ("Qwen3 full (loops)", "qwen3_14b_decode_full", "qwen3_full_builder")):
+        measure(label, REPO / "examples" / example / "model.py",
+                REPO / "test" / "python" / f"{reference}.py",
+                lambda program: program.build(program.Dims()), args.repeat)
+
 
 if __name__ == "__main__":
     main()

@@ -44,7 +44,7 @@ class Source:
         self.filename = filename
         self.first_line = first_line
         self.indent = indent
-        self._namespace = None
+        self._cells = None
 
     # Both are facts of the AST, which is shared by every function object
     # defined by one `def` (e.g. a program built once per size): kept on it.
@@ -105,14 +105,21 @@ class Source:
 
     def closure(self) -> dict:
         """The closure's variables bound now (read live, as Python does)."""
-        code, cells = self.fn.__code__, self.fn.__closure__ or ()
         bound = {}
-        for name, cell in zip(code.co_freevars, cells):
+        for name, cell in self.cells.items():
             try:
                 bound[name] = cell.cell_contents
             except ValueError:  # Not assigned yet: reading it is an error.
                 pass
         return bound
+
+    @property
+    def cells(self) -> dict:
+        """The closure's cells by variable name (fixed for a function object;
+        their contents are read when a name is looked up)."""
+        if self._cells is None:
+            self._cells = dict(zip(self.fn.__code__.co_freevars, self.fn.__closure__ or ()))
+        return self._cells
 
     def annotation(self, key: str, node):
         """The value of the annotation of parameter ``key`` (``"return"``
@@ -339,6 +346,8 @@ class _Frame:
     branch, a scope); ``gone`` says why a name bound only inside a finished
     region cannot be read."""
 
+    __slots__ = ("parent", "vars", "gone")
+
     def __init__(self, parent: Optional["_Frame"]):
         self.parent = parent
         self.vars: Dict[str, object] = {}
@@ -510,20 +519,21 @@ class FunctionBuilder:
     def lookup(self, name: str, node):
         frame = self.frame
         while frame is not None:
-            if name in frame.vars:
-                return frame.vars[name]
+            value = frame.vars.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
             if name in frame.gone:
                 raise self.error(frame.gone[name], node)
             frame = frame.parent
         if name in self.source.locals:
             raise self.error(f"{name!r} is read before it is assigned", node)
-        cells = self.fn.fn.__code__.co_freevars
-        if name in cells:
-            closure = self.source.closure()
-            if name not in closure:
+        cell = self.source.cells.get(name)
+        if cell is not None:
+            try:
+                return cell.cell_contents
+            except ValueError:
                 raise self.error(f"{name!r}, a variable of the enclosing function, is read "
-                                 f"before it is assigned", node)
-            return closure[name]
+                                 f"before it is assigned", node) from None
         if name in self.fn.fn.__globals__:
             return self.fn.fn.__globals__[name]
         if hasattr(builtins, name):
@@ -550,8 +560,10 @@ class FunctionBuilder:
     def name_value(self, value, name: str, value_node) -> None:
         """Names the op that built ``value`` for ``value_node`` (not a value
         built elsewhere and only referred to here) after ``name``."""
+        if name == "_":
+            return
         owner = _raw(value).owner
-        if isinstance(owner, Block) or name == "_":
+        if isinstance(owner, Block):
             return
         op = owner.operation
         if op.location == self.location(value_node):
@@ -1441,10 +1453,7 @@ class FunctionBuilder:
                         with b.at(loc):
                             upper = ops.dim(tensor, axis)
                     size = self.difference(upper, lower, node)
-                elif (isinstance(item.upper, ast.BinOp) and isinstance(item.upper.op, ast.Add)
-                      and item.lower is not None
-                      and _same_expression(item.upper.left, item.lower)
-                      and not any(isinstance(n, ast.Call) for n in ast.walk(item.lower))):
+                elif _window_size(item) is not None:
                     # `base:base + n`: the size is n, not a subtraction.
                     size = self.index(self.expr(item.upper.right), item.upper.right)
                 else:
@@ -1485,14 +1494,14 @@ class FunctionBuilder:
                 kwargs.update(self.python(keyword, lambda: dict(value)))
             else:
                 kwargs[keyword.arg] = value
-        owner = getattr(fn, "__self__", None)
-        if (isinstance(owner, _MUTABLE)
-                and getattr(fn, "__name__", "") in _MUTATING_METHODS):
-            self.check_unconditional(node, f"{type(owner).__name__}.{fn.__name__}()", owner)
         if isinstance(fn, PtoFunction):
             with b.at(self.location(node)):
                 result = self.call(node, fn, args, kwargs)
             return b._wrap(result) if isinstance(result, Value) else result
+        owner = getattr(fn, "__self__", None)
+        if (isinstance(owner, _MUTABLE)
+                and getattr(fn, "__name__", "") in _MUTATING_METHODS):
+            self.check_unconditional(node, f"{type(owner).__name__}.{fn.__name__}()", owner)
         if _is_ir(fn):
             raise self.error(f"{_describe(fn)} is not callable", node.func)
         if fn in (builtins.min, builtins.max) and any(_is_ir(a) for a in args):
@@ -1517,6 +1526,21 @@ _EXPRESSIONS = {getattr(ast, name[5:]): method for name, method in vars(Function
                 if name.startswith("expr_")}
 _STATEMENTS = {getattr(ast, name[5:]): method for name, method in vars(FunctionBuilder).items()
                if name.startswith("stmt_")}
+
+
+def _window_size(item: ast.Slice):
+    """The ``n`` of a slice written ``base:base + n`` (``base`` without calls,
+    which would run twice), or None; decided once per slice."""
+    size = getattr(item, "pto_size", _MISSING)
+    if size is _MISSING:
+        upper = item.upper
+        size = item.pto_size = (
+            upper.right if (isinstance(upper, ast.BinOp) and isinstance(upper.op, ast.Add)
+                            and item.lower is not None
+                            and _same_expression(upper.left, item.lower)
+                            and not any(isinstance(n, ast.Call) for n in ast.walk(item.lower)))
+            else None)
+    return size
 
 
 def _same_expression(a, b_) -> bool:
