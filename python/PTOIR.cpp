@@ -1,7 +1,7 @@
 //===- PTOIR.cpp - Python classes for the pto types and attributes --------===//
 //
-// The `_pto_ir` extension: `TensorType`, `TaskIdType` and `TaskIdArrayType`
-// as subclasses of `pto_mlir.ir.Type` (TensorType of `ShapedType`), and
+// The `_pto_ir` extension: `TensorType`, `TaskIdType`, `TaskIdArrayType` and
+// `CreateInfoType` as subclasses of `pto_mlir.ir.Type` (TensorType of `ShapedType`), and
 // `DirectionAttr`, `CoreTypeAttr`, `RuntimeAttr` and `HoistedAttr` as
 // subclasses of `pto_mlir.ir.Attribute`, over the pto C API; re-exported by
 // `pto_mlir.dialects.pto`.
@@ -254,6 +254,45 @@ struct PyTaskIdArrayType
   }
 };
 
+struct PyCreateInfoType
+    : PTOConcreteType<PyCreateInfoType, mlirTypeIsAPTOCreateInfoType,
+                      mlirPTOCreateInfoTypeGetTypeID,
+                      mlirPTOCreateInfoTypeGetName> {
+  static constexpr const char *pyClassName = "CreateInfoType";
+  using PTOConcreteType::PTOConcreteType;
+
+  static void bindDerived(ClassTy &c) {
+    bindCommon<PyCreateInfoType>(
+        c,
+        "``!pto.create_info<shape x dtype>``: the runtime's "
+        "TensorCreateInfo, a buffer a launch asks the runtime to allocate.",
+        "Returns True if ``other`` is a ``!pto.create_info``.");
+    c.def_static(
+        "get",
+        [](PyTensorType &tensor) {
+          PyMlirContextRef ref = tensor.getContext();
+          MlirType type = getChecked(
+              ref, "!pto.create_info", [&](MlirLocation loc) {
+                return mlirPTOCreateInfoTypeGetChecked(loc, tensor);
+              });
+          return PyCreateInfoType(ref, type);
+        },
+        nb::arg("tensor"),
+        "Returns the create info describing ``tensor`` (a "
+        ":class:`TensorType`), in its context.\n\n"
+        "Raises:\n"
+        "    ValueError: the runtime cannot allocate ``tensor`` (rank 0, the "
+        "``dn`` layout, an extent over 32 bits).");
+    c.def_prop_ro(
+        "tensor",
+        [](PyCreateInfoType &self) {
+          return PyTensorType(self.getContext(),
+                              mlirPTOCreateInfoTypeGetTensor(self));
+        },
+        "The :class:`TensorType` of the buffer described.");
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//
@@ -465,6 +504,7 @@ NB_MODULE(_pto_ir, m) {
   PyTensorType::bind(m);
   PyTaskIdType::bind(m);
   PyTaskIdArrayType::bind(m);
+  PyCreateInfoType::bind(m);
   PyDirectionAttr::bind(m);
   PyCoreTypeAttr::bind(m);
   PyRuntimeAttr::bind(m);

@@ -111,6 +111,28 @@ MLIR_CAPI_EXPORTED MlirType mlirPTOTaskIdArrayTypeGetChecked(MlirLocation loc,
 MLIR_CAPI_EXPORTED unsigned mlirPTOTaskIdArrayTypeGetSize(MlirType type);
 
 //===----------------------------------------------------------------------===//
+// CreateInfoType: !pto.create_info<shape x element type>
+//===----------------------------------------------------------------------===//
+
+/// Returns the typeID of a pto create info type.
+MLIR_CAPI_EXPORTED MlirTypeID mlirPTOCreateInfoTypeGetTypeID(void);
+
+/// Checks whether the given type is a pto create info type.
+MLIR_CAPI_EXPORTED bool mlirTypeIsAPTOCreateInfoType(MlirType type);
+
+/// Returns "pto.create_info".
+MLIR_CAPI_EXPORTED MlirStringRef mlirPTOCreateInfoTypeGetName(void);
+
+/// Returns the create info describing pto tensor type `tensor`, or a nullptr
+/// wrapping MlirType, with the diagnostic emitted at `loc`, if the runtime
+/// cannot allocate it (rank 0, the `dn` layout, an extent over 32 bits).
+MLIR_CAPI_EXPORTED MlirType mlirPTOCreateInfoTypeGetChecked(MlirLocation loc,
+                                                            MlirType tensor);
+
+/// Returns the pto tensor type a create info type describes.
+MLIR_CAPI_EXPORTED MlirType mlirPTOCreateInfoTypeGetTensor(MlirType type);
+
+//===----------------------------------------------------------------------===//
 // Enum attributes: #pto.direction, #pto.core_type, #pto.runtime
 //===----------------------------------------------------------------------===//
 // Each C enum mirrors its ODS enum value for value.

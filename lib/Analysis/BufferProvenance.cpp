@@ -51,9 +51,9 @@ LaunchSignatures::getTiedOperandIndex(OpResult result) const {
         number >= it->second.size || number >= submit.getOuts().size())
       return std::nullopt;
     unsigned param = tied[it->second.begin + number];
-    // An omitted tail parameter is allocated by the runtime: untied. `args`
-    // is the first operand segment, so its indices are operand indices.
-    if (param >= submit.getNumTensorArgs())
+    // A described or omitted parameter is allocated by the runtime: untied.
+    // `args` is the first operand segment, so its indices are operand indices.
+    if (submit.isRuntimeAllocated(param))
       return std::nullopt;
     return param;
   }

@@ -399,7 +399,8 @@ private:
     OperandRange args = submit.getArgs();
     if (!kernel) {
       for (Value tensor : args.take_front(numTensors))
-        readWhole(tensor);
+        if (isa<TensorType>(tensor.getType()))
+          readWhole(tensor);
       return;
     }
     SmallVector<Direction, 8> directions = getArgDirections(kernel);
@@ -420,14 +421,15 @@ private:
       bool overwrites =
           kernel.getArgAttr(i, PTODialect::getOverwritesAttrName()) != nullptr;
       if (!writesAny || directions[i] == Direction::out ||
-          (directions[i] == Direction::inout && overwrites))
+          (directions[i] == Direction::inout && overwrites) ||
+          submit.isRuntimeAllocated(i))
         continue;
       access(args[i], getArgWindow(kernel, i), scalars, /*write=*/false);
     }
     if (!runsOnce || submit.getPredicate())
       return;
     for (unsigned i = 0; i < numTensors && i < numParams; ++i) {
-      if (directions[i] == Direction::in)
+      if (directions[i] == Direction::in || submit.isRuntimeAllocated(i))
         continue;
       WindowAttr window = getArgWindow(kernel, i);
       // A group without a window of its own writes what its lanes' windows

@@ -86,9 +86,16 @@ private:
               submit, submit.getCalleeAttr())) {
         ArrayRef<Type> params = kernel.getArgumentTypes();
         unsigned numTensors = pto::getNumTensorArgs(kernel);
-        for (unsigned i = submit.getNumTensorArgs(); i < numTensors; ++i)
-          if (getArgDirection(kernel, i) == Direction::out)
-            tail.push_back(params[i]);
+        unsigned numTensorArgs = submit.getNumTensorArgs();
+        for (unsigned i = 0; i < numTensors; ++i) {
+          if (i >= numTensorArgs) {
+            if (getArgDirection(kernel, i) == Direction::out)
+              tail.push_back(params[i]);
+          } else if (auto info = dyn_cast<CreateInfoType>(
+                         submit.getArgs()[i].getType())) {
+            tail.push_back(info.getTensor());
+          }
+        }
       }
     return tail;
   }

@@ -156,6 +156,33 @@ unsigned mlirPTOTaskIdArrayTypeGetSize(MlirType type) {
 }
 
 //===----------------------------------------------------------------------===//
+// CreateInfoType
+//===----------------------------------------------------------------------===//
+
+MlirTypeID mlirPTOCreateInfoTypeGetTypeID(void) {
+  return wrap(CreateInfoType::getTypeID());
+}
+
+bool mlirTypeIsAPTOCreateInfoType(MlirType type) {
+  return isa<CreateInfoType>(unwrap(type));
+}
+
+MlirStringRef mlirPTOCreateInfoTypeGetName(void) {
+  return wrap(CreateInfoType::name);
+}
+
+MlirType mlirPTOCreateInfoTypeGetChecked(MlirLocation loc, MlirType tensor) {
+  Location location = unwrap(loc);
+  return wrap(CreateInfoType::getChecked(
+      mlir::detail::getDefaultDiagnosticEmitFn(location),
+      withPTOLoaded(location.getContext()), cast<pto::TensorType>(unwrap(tensor))));
+}
+
+MlirType mlirPTOCreateInfoTypeGetTensor(MlirType type) {
+  return wrap(cast<CreateInfoType>(unwrap(type)).getTensor());
+}
+
+//===----------------------------------------------------------------------===//
 // Enum attributes
 //===----------------------------------------------------------------------===//
 

@@ -87,6 +87,9 @@ getNarrowedValues(Operation *op,
   if (auto create = dyn_cast<CreateOp>(op)) {
     addAll(create.getDynamicSizes(), "pto.create", op->getLoc(),
            "dynamic extent");
+  } else if (auto info = dyn_cast<CreateInfoOp>(op)) {
+    addAll(info.getDynamicSizes(), "pto.create_info", op->getLoc(),
+           "dynamic extent");
   } else if (auto alloc = dyn_cast<AllocTensorsOp>(op)) {
     // A batch is located at its creates, one location per result: each
     // check names the create the user wrote.

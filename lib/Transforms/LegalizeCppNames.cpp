@@ -82,9 +82,8 @@ void CppNamer::nameResults(Operation *op) {
         if (!kernel)
           return;
         SmallVector<unsigned> writable = getWritableTensorArgIndices(kernel);
-        unsigned numTensorArgs = submit.getNumTensorArgs();
         for (auto [value, param] : llvm::zip(submit.getOuts(), writable))
-          if (param >= numTensorArgs && !value.use_empty())
+          if (submit.isRuntimeAllocated(param) && !value.use_empty())
             result[cast<OpResult>(value).getResultNumber()] =
                 name(value, "out");
         Value taskId = submit.getTaskId();
@@ -102,6 +101,7 @@ void CppNamer::nameResults(Operation *op) {
               alloc.getResultName(value.getResultNumber()).value_or("tmp"));
       })
       .Case([&](SliceOp) { nameAll("view"); })
+      .Case([&](CreateInfoOp) { nameAll("ci"); })
       .Case([&](TransposeOp) { nameAll("transposed"); })
       .Case([&](ReshapeOp) { nameAll("reshaped"); })
       .Case([&](SetOwnerOp) { nameAll("owned"); })

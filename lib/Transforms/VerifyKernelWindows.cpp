@@ -79,7 +79,10 @@ struct VerifyKernelWindowsPass
   /// tensor passed on an axis where both are known.
   static bool checkLaunch(SubmitOp submit, unsigned index, WindowAttr window,
                           ArrayRef<std::optional<int64_t>> scalars) {
-    auto tensor = cast<TensorType>(submit.getArgs()[index].getType());
+    // A create info: the window must fit the buffer it describes.
+    Type type = submit.getArgs()[index].getType();
+    auto info = dyn_cast<CreateInfoType>(type);
+    auto tensor = info ? info.getTensor() : cast<TensorType>(type);
     SmallVector<std::optional<int64_t>> offsets =
         evaluateWindowMap(window.getOffsets(), scalars);
     SmallVector<std::optional<int64_t>> sizes =

@@ -475,8 +475,11 @@ def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
            predicate: Optional[Value] = None, core_num: Optional[Index] = None,
            name: Optional[str] = None, *, allow_early_resolve: bool = False,
            require_sync_start: bool = False) -> Tuple[Value, ...]:
-    """Launches ``kernel_op`` on ``args`` (tensors, then scalars; a tail of
-    ``out`` tensors may be omitted for the runtime to allocate).
+    """Launches ``kernel_op`` on ``args`` (tensors, then scalars). In the
+    place of an ``out`` tensor an argument may be a create info
+    (:func:`create_info`): the runtime allocates that buffer; a tail of
+    ``out`` tensors of static shape may also be omitted for the runtime to
+    allocate.
 
     Returns one tensor per out/inout parameter of the kernel (the rebound
     buffer, tied to its operand), then the task id. ``name`` names the
@@ -493,7 +496,8 @@ def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
     _check_context(kernel_op, f"kernel @{_symbol(kernel_op)}")
     args = _values(args, f"argument of @{_symbol(kernel_op)}")
     params, _, directions = _signature(kernel_op)
-    num_tensor_args = sum(1 for a in args if _is_tensor(a.type))
+    num_tensor_args = sum(1 for a in args if _is_tensor(a.type)
+                          or pto.CreateInfoType.isinstance(a.type))
     num_tensor_params = sum(1 for t in params if _is_tensor(t))
     if num_tensor_args > num_tensor_params:
         raise ValueError(f"@{_symbol(kernel_op)} has {num_tensor_params} tensor "
@@ -506,7 +510,12 @@ def submit(kernel_op, args: Sequence[Value], deps: Sequence[Value] = (),
     outs = []
     for i, (t, d) in enumerate(zip(params, directions)):
         if _is_tensor(t) and d != "in":
-            outs.append(args[i].type if i < num_tensor_args else t)
+            if i >= num_tensor_args:
+                outs.append(t)
+            elif pto.CreateInfoType.isinstance(args[i].type):
+                outs.append(pto.CreateInfoType(args[i].type).tensor)
+            else:
+                outs.append(args[i].type)
     if isinstance(core_num, int):
         core_num = _index_value(core_num)
     op = pto.SubmitOp(outs, pto.task_id_type(), _symbol(kernel_op), list(args),
@@ -632,6 +641,21 @@ def create(shape: Sequence[Index], dtype: str, layout: Optional[str] = None,
 
 
 @_builds_ops
+def create_info(shape: Sequence[Index], dtype: str, name: Optional[str] = None) -> Value:
+    """Describes a buffer of ``shape`` (ints, or ``index`` Values or
+    :class:`Scalar` s for extents known at run time) and element type
+    ``dtype`` for the runtime to allocate with a launch (``pto.create_info``,
+    the runtime's TensorCreateInfo): pass it to :func:`submit` in the place of
+    an ``out`` tensor; the launch's result there is the new buffer. Raises
+    ``ValueError`` for a shape the runtime cannot allocate (rank 0, an extent
+    over 32 bits)."""
+    dynamic = [_unwrap(s) for s in shape if not isinstance(s, int)]
+    t = tensor([s if isinstance(s, int) else DYNAMIC for s in shape], dtype)
+    return pto.CreateInfoOp(pto.CreateInfoType.get(t), dynamic,
+                            loc=_caller_location(name)).result
+
+
+@_builds_ops
 def dim(source: Value, axis: int, name: Optional[str] = None) -> Value:
     """The extent of ``source`` along literal ``axis``, as an ``index``."""
     return pto.DimOp(_unwrap(source), axis, loc=_caller_location(name)).result
@@ -713,7 +737,8 @@ def _int_width(t: Type) -> int:
 
 
 def _is_int_like(t: Type) -> bool:
-    return _is_index(t) or _is_integer(t)
+    t = t.maybe_downcast()  # Once: each downcast is a call into MLIR.
+    return isinstance(t, IndexType) or (isinstance(t, IntegerType) and t.is_signless)
 
 
 def _is_float(t: Type) -> bool:
@@ -721,7 +746,9 @@ def _is_float(t: Type) -> bool:
 
 
 def _is_scalar_type(t: Type) -> bool:
-    return _is_int_like(t) or _is_float(t)
+    t = t.maybe_downcast()
+    return (isinstance(t, (IndexType, FloatType))
+            or (isinstance(t, IntegerType) and t.is_signless))
 
 
 def _check_int_fits(value: int, t: Type) -> None:

@@ -96,3 +96,22 @@ pto.orchestration @literals() {
   %b1, %t = pto.submit @k(%b) core_num(%c8) : (!pto.tensor<?x16xf32>) -> !pto.tensor<?x16xf32>
   pto.return
 }
+
+// -----
+
+// A create info's computed extent is guarded like an allocation's.
+// CHECK-LABEL: pto.orchestration @create_info_extent
+// CHECK:         %[[TWICE:.*]] = arith.muli
+// CHECK-NEXT:    %[[MAX:.*]] = arith.constant 4294967295 : index
+// CHECK-NEXT:    %[[OK:.*]] = arith.cmpi ule, %[[TWICE]], %[[MAX]] : index
+// CHECK-NEXT:    cf.assert %[[OK]], "{{.*}}insert-runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'pto.create_info' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"
+// CHECK-NEXT:    pto.create_info(%[[TWICE]])
+pto.kernel aiv @fill(%x: !pto.tensor<?x16xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @create_info_extent(%a: !pto.tensor<?x16xf32>) {
+  %rows = pto.dim %a, 0 : !pto.tensor<?x16xf32>
+  %c2 = arith.constant 2 : index
+  %twice = arith.muli %rows, %c2 : index
+  %ci = pto.create_info(%twice) : !pto.create_info<?x16xf32>
+  %b, %t = pto.submit @fill(%ci) : (!pto.create_info<?x16xf32>) -> !pto.tensor<?x16xf32>
+  pto.return
+}

@@ -76,6 +76,51 @@ def test_a_loop_carries_only_what_is_read_again():
     assert [types for _, types in loops] == ["!pto.tensor<16x128xf32>"] * 2, loops
 
 
+V = pto.Tensor[[None], pto.f32]
+
+
+@pto.kernel(core="aiv")
+def scratch(x: V, s1: pto.Out[V], s2: pto.Out[V], out: pto.Out[V], n: pto.Index): ...
+
+
+def test_create_info_describes_buffers_the_runtime_allocates():
+    """A create info stands in the place of an out tensor, anywhere among the
+    tensors; its run-time extent comes from the value given; the launch
+    returns the allocated buffers with the others."""
+    @pto.orchestration
+    def main(x: V, out: pto.Out[V]):
+        n = x.shape[0]
+        ci = pto.create_info([n], pto.f32)
+        s1, s2, out = scratch(x, ci, ci, out, n)
+        out = scratch(s2, ci, ci, out, n)[2]
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert "%ci = pto.create_info(%n) : !pto.create_info<?xf32>" in ir
+    assert ("pto.submit @scratch(%x, %ci, %ci, %out, %n) : (!pto.tensor<?xf32>, "
+            "!pto.create_info<?xf32>, !pto.create_info<?xf32>, !pto.tensor<?xf32>, index)"
+            in ir)
+
+
+def test_a_create_info_for_a_parameter_it_cannot_describe_is_an_error_at_the_call():
+    @pto.orchestration
+    def main(x: V, out: pto.Out[V]):
+        ci = pto.create_info([16], pto.f32)
+        scratch(ci, ci, ci, out, 16)
+
+    # The verifier's diagnostic, at the launch's line and column.
+    error = errors_of(main)
+    assert (f"test_lang.py:{line_of(main, 'scratch(ci')}:9: error: 'pto.submit' op passes "
+            f"a create info for tensor parameter #0 of @scratch, which is 'in'" in str(error))
+
+    @pto.orchestration
+    def bad_dtype(x: V, out: pto.Out[V]):
+        scratch(x, pto.create_info([16], "f32"), x, out, 16)
+
+    error = errors_of(bad_dtype)
+    assert error.line == line_of(bad_dtype, "create_info")
+    assert "pto.create_info: the element type is a pto dtype such as pto.f32" in error.message
+
+
 def test_python_loops_unroll_and_python_values_fold():
     @pto.orchestration
     def main(a: X, c: pto.InOut[X]):

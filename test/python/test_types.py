@@ -106,6 +106,26 @@ def test_task_id_types():
         assert pto.TaskIdArrayType.type_name == "pto.task_id_array"
 
 
+def test_create_info_type():
+    with Context():
+        tensor = pto.TensorType.get([None, 128], BF16Type.get())
+        info = pto.CreateInfoType.get(tensor)
+        assert str(info) == "!pto.create_info<?x128xbf16>"
+        assert info.tensor == tensor and pto.TensorType.isinstance(info.tensor)
+        parsed = Type.parse("!pto.create_info<16xf32>")
+        assert pto.CreateInfoType.isinstance(parsed) and not pto.TensorType.isinstance(parsed)
+        assert pto.CreateInfoType(parsed).tensor.shape == [16]
+        # What TensorCreateInfo cannot say: the verifier's message, no abort.
+        for bad, message in ((pto.TensorType.get([16, 16], F32Type.get(), "dn"),
+                              "which the runtime cannot allocate"),
+                             (pto.TensorType.get([], F32Type.get()),
+                              "which the runtime cannot allocate"),
+                             (pto.TensorType.get([1 << 32], F32Type.get()),
+                              "does not fit the runtime's 32-bit shapes")):
+            with pytest.raises(ValueError, match=message):
+                pto.CreateInfoType.get(bad)
+
+
 def test_an_explicit_context_is_used():
     outer, inner = Context(), Context()
     with outer:
@@ -312,14 +332,15 @@ def test_stubs_are_installed_and_describe_the_classes():
     tree = ast.parse((libs / "_pto_ir.pyi").read_text())
     classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
     assert set(classes) == {"TensorType", "TaskIdType", "TaskIdArrayType",
-                            "DirectionAttr", "CoreTypeAttr", "RuntimeAttr",
-                            "HoistedAttr"}
+                            "CreateInfoType", "DirectionAttr", "CoreTypeAttr",
+                            "RuntimeAttr", "HoistedAttr"}
     assert ast.unparse(classes["TensorType"].bases[0]).endswith("ir.ShapedType")
     members = {name: {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
                for name, node in classes.items()}
     assert {"get", "isinstance", "layout"} <= members["TensorType"]
     assert {"get", "isinstance"} <= members["TaskIdType"]
     assert {"get", "isinstance", "size"} <= members["TaskIdArrayType"]
+    assert {"get", "isinstance", "tensor"} <= members["CreateInfoType"]
     assert {"get", "isinstance", "kind", "of", "computed_by"} <= members["HoistedAttr"]
     assert _unresolved_names(tree) == set()
     assert _unresolved_names(ast.parse((libs / "_site_initialize_0.pyi").read_text())) == set()

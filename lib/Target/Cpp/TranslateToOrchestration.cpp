@@ -232,6 +232,12 @@ private:
   LogicalResult emitBlock(Block &block);
   LogicalResult emitOperation(Operation &op);
   LogicalResult emitAllocTensors(AllocTensorsOp alloc);
+  LogicalResult emitCreateInfo(CreateInfoOp info);
+  /// Declares `shapes` (uint32_t[rank]) and `info` (TensorCreateInfo) for
+  /// `type`, taking its `?` extents from `sizes` in axis order.
+  LogicalResult emitCreateInfoDeclaration(StringRef info, StringRef shapes,
+                                          TensorType type, ValueRange sizes,
+                                          Operation *user);
   LogicalResult emitScalarOp(Operation *op);
   LogicalResult emitConstant(arith::ConstantOp op);
   LogicalResult emitSubmit(SubmitOp op);
@@ -770,32 +776,51 @@ LogicalResult OrchestrationEmitter::emitBlock(Block &block) {
   return success();
 }
 
+LogicalResult OrchestrationEmitter::emitCreateInfoDeclaration(
+    StringRef info, StringRef shapes, TensorType type, ValueRange sizes,
+    Operation *user) {
+  SmallVector<std::string> extents;
+  for (int64_t extent : type.getShape()) {
+    if (!ShapedType::isDynamic(extent)) {
+      extents.push_back(std::to_string(extent));
+      continue;
+    }
+    FailureOr<std::string> size = nameOf(sizes.front(), user);
+    if (failed(size))
+      return failure();
+    sizes = sizes.drop_front();
+    extents.push_back("(uint32_t)" + *size);
+  }
+  FailureOr<StringRef> dataType = getDataType(type.getElementType());
+  if (failed(dataType))
+    return user->emitOpError() << "describes " << type
+                               << ", whose element type has no DataType";
+  os << "uint32_t " << shapes << "[" << type.getRank() << "] = {"
+     << llvm::join(extents, ", ") << "};\n";
+  os << sp::kCreateInfoType << " " << info << "(" << shapes << ", "
+     << type.getRank() << ", " << *dataType << ");\n";
+  return success();
+}
+
+LogicalResult OrchestrationEmitter::emitCreateInfo(CreateInfoOp op) {
+  // The type's verifier checked that the runtime can allocate it.
+  std::string info = declare(op.getResult(), op);
+  return emitCreateInfoDeclaration(info, freshName(info + "_shapes"),
+                                   op.getType().getTensor(),
+                                   op.getDynamicSizes(), op);
+}
+
 LogicalResult OrchestrationEmitter::emitAllocTensors(AllocTensorsOp alloc) {
   // The verifier checked that the runtime can allocate every result.
   SmallVector<std::string> infos;
   for (OpResult result : alloc.getResults()) {
     unsigned index = result.getResultNumber();
-    auto type = cast<TensorType>(result.getType());
     std::string info = freshName(getRecordedName(result, alloc) + "_ci");
-    std::string shapes = freshName(info + "_shapes");
-    SmallVector<std::string> extents;
-    ValueRange sizes = alloc.getDynamicSizesOf(index);
-    for (int64_t extent : type.getShape()) {
-      if (!ShapedType::isDynamic(extent)) {
-        extents.push_back(std::to_string(extent));
-        continue;
-      }
-      FailureOr<std::string> size = nameOf(sizes.front(), alloc);
-      if (failed(size))
-        return failure();
-      sizes = sizes.drop_front();
-      extents.push_back("(uint32_t)" + *size);
-    }
-    os << "uint32_t " << shapes << "[" << type.getRank() << "] = {"
-       << llvm::join(extents, ", ") << "};\n";
-    os << sp::kCreateInfoType << " " << info << "(" << shapes << ", "
-       << type.getRank() << ", " << *getDataType(type.getElementType())
-       << ");\n";
+    if (failed(emitCreateInfoDeclaration(
+            info, freshName(info + "_shapes"),
+            cast<TensorType>(result.getType()),
+            alloc.getDynamicSizesOf(index), alloc)))
+      return failure();
     infos.push_back(info);
   }
   std::string call =
@@ -816,6 +841,7 @@ LogicalResult OrchestrationEmitter::emitOperation(Operation &op) {
       .Case([&](arith::ConstantOp c) { return emitConstant(c); })
       .Case([&](SubmitOp submit) { return emitSubmit(submit); })
       .Case([&](AllocTensorsOp alloc) { return emitAllocTensors(alloc); })
+      .Case([&](CreateInfoOp info) { return emitCreateInfo(info); })
       .Case([&](CreateOp create) {
         return create.emitOpError()
                << "is not in a pto.alloc_tensors: run pto-batch-allocations "
@@ -1203,7 +1229,7 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
       llvm::zip_equal(op.getOuts(), writable),
       [&](auto pair) {
         auto [result, param] = pair;
-        return param >= numTensorArgs && !result.use_empty();
+        return op.isRuntimeAllocated(param) && !result.use_empty();
       });
   std::string taskIdName;
   std::optional<decltype(openBlock())> block;
@@ -1278,7 +1304,7 @@ LogicalResult OrchestrationEmitter::emitSubmit(SubmitOp op) {
   unsigned runtimeAllocated = 0;
   SmallVector<std::pair<Value, unsigned>> allocated;
   for (auto [result, param] : llvm::zip_equal(op.getOuts(), writable)) {
-    if (param < numTensorArgs) {
+    if (!op.isRuntimeAllocated(param)) {
       FailureOr<std::string> name = nameOf(op.getArgs()[param], op);
       if (failed(name))
         return failure();

@@ -1,8 +1,8 @@
 """Python bindings for the ``pto`` dialect.
 
 Generated op classes (``KernelOp``, ``GraphOp``, ``SubmitOp``, ...) and enum
-bindings; the type classes :class:`TensorType`, :class:`TaskIdType` and
-:class:`TaskIdArrayType` and the attribute classes :class:`DirectionAttr`,
+bindings; the type classes :class:`TensorType`, :class:`TaskIdType`,
+:class:`TaskIdArrayType` and :class:`CreateInfoType` and the attribute classes :class:`DirectionAttr`,
 :class:`CoreTypeAttr`, :class:`RuntimeAttr` and :class:`HoistedAttr` (over
 the C API: ``get``, properties, ``isinstance``; an ``Attribute`` read from
 the IR is cast with e.g. ``DirectionAttr(attr)``); and shorthand
@@ -15,8 +15,8 @@ from typing import List, Optional, Sequence, Union
 from ._pto_ops_gen import *  # noqa: F401,F403
 from ._pto_enum_gen import *  # noqa: F401,F403
 from .._mlir_libs._pto_ir import (  # noqa: F401
-    CoreTypeAttr, DirectionAttr, HoistedAttr, RuntimeAttr, TaskIdArrayType,
-    TaskIdType, TensorType)
+    CoreTypeAttr, CreateInfoType, DirectionAttr, HoistedAttr, RuntimeAttr,
+    TaskIdArrayType, TaskIdType, TensorType)
 from .._mlir_libs._site_initialize_0 import (  # noqa: F401
     ALLOC_TENSORS_ARGS, GRAPH_MAX_NODES, GRAPH_MAX_SCALAR_ARGS,
     GRAPH_MAX_TENSOR_ARGS)

@@ -338,6 +338,8 @@ def _describe(v) -> str:
         return f"a run-time scalar ({v.type})"
     if _is_task_id(v):
         return f"a task id ({v.type})"
+    if isinstance(v, Value) and pto_dialect.CreateInfoType.isinstance(v.type):
+        return f"a create info ({v.type})"
     return f"the Python {type(v).__name__} {v!r}"
 
 

@@ -57,6 +57,10 @@ def _is_tensor(v) -> bool:
     return isinstance(v, Value) and pto_dialect.TensorType.isinstance(v.type)
 
 
+def _is_create_info(v) -> bool:
+    return isinstance(v, Value) and pto_dialect.CreateInfoType.isinstance(v.type)
+
+
 def _index(v, what: str):
     """An index operand: a Python int or an index / integer Scalar."""
     if isinstance(v, bool) or not isinstance(v, (int, Value, b.Scalar)):
@@ -95,7 +99,8 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
                 raise TypeError(f"@{fn.name}: {flag} is True or False (a build-time "
                                 f"flag), got {_kind(kwargs[flag])}")
         op, scalars, widths, tensors = session.kernel(fn)
-        is_tensor = [_is_tensor(a) for a in args]
+        # A create info stands in the place of an out tensor.
+        is_tensor = [_is_tensor(a) or _is_create_info(a) for a in args]
         passed_tensors = builtins.sum(is_tensor)
         if passed_tensors < len(args) and len(args) - passed_tensors != len(scalars):
             raise TypeError(f"@{fn.name} takes {len(scalars)} scalar argument(s) after "
@@ -248,6 +253,29 @@ def create(shape: Sequence, dtype: t.DType, layout: Optional[str] = None):
                         f"got {dtype!r}")
     return b.create([_index(s, f"extent #{i}") for i, s in enumerate(shape)],
                     dtype.name, layout)
+
+
+def create_info(shape: Sequence, dtype: t.DType):
+    """A description of a buffer for the runtime to allocate with a launch
+    (``pto.create_info``, the runtime's TensorCreateInfo): ``shape`` holds
+    ints, or index scalars for extents known at run time (``x.shape[0]``),
+    ``dtype`` is a pto dtype. Pass it to a kernel in the place of an
+    ``pto.Out`` tensor: ``c = add(a, b, pto.create_info([n], pto.f32))``
+    returns the new buffer; one description may serve several launches, each
+    allocating its own buffer.
+
+    Raises:
+        TypeError: ``dtype`` is not a pto dtype, an extent is not an int or a
+            scalar.
+        ValueError: a shape the runtime cannot allocate (rank 0, an extent
+            over 32 bits); in a Graph, a run-time extent.
+    """
+    _inside("create_info")
+    if not isinstance(dtype, t.DType):
+        raise TypeError(f"pto.create_info: the element type is a pto dtype such as "
+                        f"pto.f32, got {dtype!r}")
+    return b.create_info([_index(s, f"extent #{i}") for i, s in enumerate(shape)],
+                         dtype.name)
 
 
 def reshape(x, shape: Sequence[int]):

@@ -58,6 +58,15 @@ LAUNCH_FLAGS = ("allow_early_resolve", "require_sync_start")
 
 
 @dataclasses.dataclass(frozen=True)
+class CreateInfo:
+    """The value of a ``pto.create_info``: the tensor type it describes and
+    its shape; a launch passed it allocates a buffer of that shape."""
+
+    type: TypeInfo
+    shape: Tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True)
 class Launch:
     """How a task is launched, beyond its arguments.
 
@@ -461,6 +470,16 @@ class Interpreter:
         shape, t, batchable = self._alloc_shape(ins, env, block, 0)
         env[ins.results[0]] = ex.create(ins, shape, t, batchable, token)
 
+    def _create_info(self, ins, env, ex, tenv, block, token):
+        # A description only: each launch it is passed to allocates.
+        t = self.types[ins.results[0]]
+        sizes = iter(to_signed(env[s], 64) for s in ins.operands)
+        shape = tuple(next(sizes) if d is None else d for d in t.shape)
+        _check_extents(ins, shape)
+        env[ins.results[0]] = CreateInfo(t.tensor_type, shape)
+        if tenv is not None:
+            tenv[ins.results[0]] = self._taint_of(tenv, ins.operands)
+
     def _alloc_tensors(self, ins, env, ex, tenv, block, token):
         # The compiler's batch, taken as written: one call, one node.
         sizes = iter(to_signed(env[s], 64) for s in ins.operands)
@@ -533,8 +552,10 @@ class Interpreter:
         arg_slots = ins.operands[:n_args]
         pred_slot = ins.operands[n_args + n_deps] if n_pred else None
         core_slot = ins.operands[n_args + n_deps + n_pred] if n_core else None
-        tensors = [env[s] for s in arg_slots if self.types[s].is_tensor]
-        scalar_slots = [s for s in arg_slots if not self.types[s].is_tensor]
+        # A create info stands in the place of its out tensor.
+        is_tensor = [self.types[s].kind in ("tensor", "create_info") for s in arg_slots]
+        tensors = [env[s] for s, t in zip(arg_slots, is_tensor) if t]
+        scalar_slots = [s for s, t in zip(arg_slots, is_tensor) if not t]
         scalars = [env[s] for s in scalar_slots]
         pred = env[pred_slot] if pred_slot is not None else None
         launch = self._launch(ins, env, n_args, n_deps, core_slot)
@@ -604,6 +625,7 @@ _HANDLERS = {
     "pto.dim": Interpreter._dim,
     "pto.create": Interpreter._create,
     "pto.alloc_tensors": Interpreter._alloc_tensors,
+    "pto.create_info": Interpreter._create_info,
     "pto.full": Interpreter._full,
     "pto.read": Interpreter._read,
     "pto.write": Interpreter._write,

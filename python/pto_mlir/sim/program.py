@@ -38,7 +38,8 @@ class TypeInfo:
     """The type of a value.
 
     kind: ``"int"`` (signless integer or ``index``), ``"float"``,
-    ``"tensor"``, ``"task_id"``, ``"task_id_array"`` or ``"other"``.
+    ``"tensor"``, ``"create_info"`` (shape, element type and layout are the
+    described tensor's), ``"task_id"``, ``"task_id_array"`` or ``"other"``.
     name: the MLIR spelling (``"index"``, ``"i32"``, ``"f32"``, ...).
     width: bits of a scalar (``index`` is 64).
     shape: for a tensor, one extent per axis, ``None`` for ``?``.
@@ -62,6 +63,11 @@ class TypeInfo:
     def is_tensor(self) -> bool:
         return self.kind == "tensor"
 
+    @property
+    def tensor_type(self) -> "TypeInfo":
+        """The tensor type a ``create_info`` describes."""
+        return type_info("!pto.tensor<" + self.name[self.name.index("<") + 1:])
+
 
 _type_cache: Dict[str, TypeInfo] = {}
 
@@ -78,14 +84,15 @@ def type_info(t) -> TypeInfo:
         info = TypeInfo("int", text, int(_INT_RE.match(text).group(1)))
     elif text in _FLOAT_WIDTHS:
         info = TypeInfo("float", text, _FLOAT_WIDTHS[text])
-    elif text.startswith("!pto.tensor<"):
-        body = text[len("!pto.tensor<"):-1]
+    elif text.startswith("!pto.tensor<") or text.startswith("!pto.create_info<"):
+        kind = "tensor" if text.startswith("!pto.tensor<") else "create_info"
+        body = text[text.index("<") + 1:-1]
         layout = "nd"
         if "," in body:
             body, layout = [p.strip() for p in body.split(",", 1)]
         *dims, element = body.split("x")
         shape = tuple(None if d == "?" else int(d) for d in dims)
-        info = TypeInfo("tensor", text, shape=shape, element_type=element, layout=layout)
+        info = TypeInfo(kind, text, shape=shape, element_type=element, layout=layout)
     elif text == "!pto.task_id":
         info = TypeInfo("task_id", text)
     elif text.startswith("!pto.task_id_array<"):

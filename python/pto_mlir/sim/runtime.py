@@ -114,7 +114,7 @@ import numpy as np
 
 from ..ir import Module
 from .errors import DefinitionLimitError, GraphSubmissionError, SimError
-from .interp import Executor, Interpreter, Launch, load_element, store_element
+from .interp import CreateInfo, Executor, Interpreter, Launch, load_element, store_element
 from .kernels import run_kernel
 from .memory import (EXTERNAL, GRAPH_HEAP, HEAP, TEMPLATE, Buffer, TensorView, new_tensor,
                      tensor_from_array)
@@ -378,7 +378,8 @@ class _Direct(Executor):
         if len(tensors) > len(tparams) or len(scalars) != len(sparams):
             raise SimError(f"{instr.loc}: launch of @{kernel.name} does not match its signature")
         task_id = self.rt._next_task_id()
-        views = list(tensors)
+        views = [self._alloc(v.type, v.shape, task_id) if isinstance(v, CreateInfo) else v
+                 for v in tensors]
         for p in tparams[len(tensors):]:
             if p.direction != "out":
                 raise SimError(f"{instr.loc}: omitted parameter of @{kernel.name} is not 'out'")
@@ -517,8 +518,13 @@ class _Recorder(Executor):
         node = TaskNode(kernel.name, [], [], None, [], instr.loc, deps, launch.blocks,
                         launch.flags)
         task_id = self._new_node(node)
-        views = list(tensors)
+        views = []
         task_allocs = []
+        for v in tensors:
+            if isinstance(v, CreateInfo):  # Recorded with the shape it has now.
+                v = self._template(v.type, v.shape, task_id)
+                task_allocs.append(v.buffer.alloc_id)
+            views.append(v)
         for p in tparams[len(tensors):]:
             if p.direction != "out":
                 raise SimError(f"{instr.loc}: omitted parameter of @{kernel.name} is not 'out'")

@@ -696,6 +696,94 @@ pto.orchestration @o(%a: !pto.tensor<8xf32>) {
 
 // -----
 
+// A create info stands only for an 'out' parameter.
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @o() {
+  %ci = pto.create_info : !pto.create_info<4xf32>
+  // expected-error@+1 {{'pto.submit' op passes a create info for tensor parameter #0 of @k, which is 'inout': the runtime allocates only 'out' buffers}}
+  %a, %t = pto.submit @k(%ci) : (!pto.create_info<4xf32>) -> !pto.tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @o() {
+  %ci = pto.create_info : !pto.create_info<8xf32>
+  // expected-error@+1 {{'pto.submit' op operand #0 describes '!pto.tensor<8xf32>', but @k declares parameter #0 as '!pto.tensor<4xf32>'}}
+  %a, %t = pto.submit @k(%ci) : (!pto.create_info<8xf32>) -> !pto.tensor<8xf32>
+  pto.return
+}
+
+// -----
+
+// The result for a described parameter is the described tensor type.
+pto.kernel aiv @k(%a: !pto.tensor<?xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @o(%n: index) {
+  %ci = pto.create_info(%n) : !pto.create_info<?xf32>
+  // expected-error@+1 {{'pto.submit' op result #0 has type '!pto.tensor<4xf32>', but the runtime allocates it for parameter #0 of type '!pto.tensor<?xf32>'}}
+  %a, %t = pto.submit @k(%ci) : (!pto.create_info<?xf32>) -> !pto.tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+// A create info precedes the scalars, as the tensor it stands for does.
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>}, %s: index)
+pto.orchestration @o(%s: index) {
+  %ci = pto.create_info : !pto.create_info<4xf32>
+  // expected-error@+1 {{'pto.submit' op tensor operand #1 follows scalar operand #0}}
+  %a, %t = pto.submit @k(%s, %ci) : (index, !pto.create_info<4xf32>) -> !pto.tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%n: index) {
+  // expected-error@+1 {{'pto.create_info' op expects 2 dynamic size operands (one per '?' extent of '!pto.tensor<?x?xf32>'), got 3}}
+  %ci = "pto.create_info"(%n, %n, %n) : (index, index, index) -> !pto.create_info<?x?xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  %c = arith.constant -1 : index
+  // expected-error@+1 {{'pto.create_info' op dynamic size #0 is the constant -1: an extent cannot be negative}}
+  %ci = pto.create_info(%c) : !pto.create_info<?xf32>
+  pto.return
+}
+
+// -----
+
+// A Graph's create infos are recorded with its tasks: no run-time extents.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+pto.kernel aiv @k(%a: !pto.tensor<?xf32> {pto.direction = #pto.direction<out>})
+pto.graph @g(%n: index) {
+  // expected-error@+1 {{'pto.create_info' op describes '!pto.tensor<?xf32>' in Graph @g: the runtime records a task's create info and replays it as recorded, so a create info in a Graph has no run-time extents (describe it in the caller and pass the buffer)}}
+  %ci = pto.create_info(%n) : !pto.create_info<?xf32>
+  %a, %t = pto.submit @k(%ci) : (!pto.create_info<?xf32>) -> !pto.tensor<?xf32>
+  pto.return
+}
+}
+
+// -----
+
+// expected-error@+1 {{a create info describes '!pto.tensor<16x16xf32, dn>', which the runtime cannot allocate (TensorCreateInfo takes a row-major shape of rank 1 or more)}}
+func.func private @f(!pto.create_info<16x16xf32, dn>)
+
+// -----
+
+// expected-error@+1 {{a create info describes '!pto.tensor<f32>', which the runtime cannot allocate}}
+func.func private @f(!pto.create_info<f32>)
+
+// -----
+
+// expected-error@+1 {{a create info describes an extent of 4294967296, which does not fit the runtime's 32-bit shapes}}
+func.func private @f(!pto.create_info<4294967296xf32>)
+
+// -----
+
 // An omitted out parameter must not precede a supplied one.
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>,
                   %b: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>},
@@ -805,7 +893,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>)
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   %x = pto.invalid_task_id
-  // expected-error@+1 {{'pto.submit' op operand #0 must be variadic of PTO tensor or scalar (signless integer or float of at most 64 bits, or index), but got '!pto.task_id'}}
+  // expected-error@+1 {{'pto.submit' op operand #0 must be variadic of PTO tensor or PTO tensor create info or scalar (signless integer or float of at most 64 bits, or index), but got '!pto.task_id'}}
   %t = pto.submit @k(%x) : (!pto.task_id) -> ()
   pto.return
 }
@@ -815,7 +903,7 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>) {
 pto.kernel aiv @k(%a: !pto.tensor<4xf32>, %s: f64)
 pto.orchestration @o(%a: !pto.tensor<4xf32>) {
   %s = arith.constant 1.0 : f80
-  // expected-error@+1 {{'pto.submit' op operand #1 must be variadic of PTO tensor or scalar (signless integer or float of at most 64 bits, or index), but got 'f80'}}
+  // expected-error@+1 {{'pto.submit' op operand #1 must be variadic of PTO tensor or PTO tensor create info or scalar (signless integer or float of at most 64 bits, or index), but got 'f80'}}
   %t = pto.submit @k(%a, %s) : (!pto.tensor<4xf32>, f80) -> ()
   pto.return
 }

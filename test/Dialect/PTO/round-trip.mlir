@@ -203,9 +203,18 @@ pto.orchestration @compatible(%n: index, %f: f32, %d: !pto.tensor<?xf32>) {
   // CHECK-NEXT: %{{.+}} = pto.call @layer(%[[D1]], %[[D1]], %[[N]]) : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, index) -> !pto.tensor<16xf32>
   %r = pto.call @layer(%d1, %d1, %n)
       : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, index) -> !pto.tensor<16xf32>
-  // A `?` out parameter is always supplied: the runtime could not size it.
+  // A `?` out parameter is supplied, or described with its extents.
   // CHECK-NEXT: %{{.+}}, %{{.+}} = pto.submit @fill(%[[D1]], %[[F]]) : (!pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
   %d2, %t2 = pto.submit @fill(%d1, %f) : (!pto.tensor<?xf32>, f32) -> !pto.tensor<?xf32>
+  // CHECK-NEXT: %[[CI:[a-z0-9_]+]] = pto.create_info(%[[N]]) : !pto.create_info<?xf32>
+  %ci = pto.create_info(%n) : !pto.create_info<?xf32>
+  // CHECK-NEXT: %{{.+}}, %{{.+}} = pto.submit @fill(%[[CI]], %[[F]]) : (!pto.create_info<?xf32>, f32) -> !pto.tensor<?xf32>
+  %d3, %t3 = pto.submit @fill(%ci, %f) : (!pto.create_info<?xf32>, f32) -> !pto.tensor<?xf32>
+  // A static description of a `?` parameter: the result is the described type.
+  // CHECK-NEXT: %[[CI16:[a-z0-9_]+]] = pto.create_info : !pto.create_info<16xf32>
+  %ci16 = pto.create_info : !pto.create_info<16xf32>
+  // CHECK-NEXT: %{{.+}}, %{{.+}} = pto.submit @fill(%[[CI16]], %[[F]]) : (!pto.create_info<16xf32>, f32) -> !pto.tensor<16xf32>
+  %d4, %t4 = pto.submit @fill(%ci16, %f) : (!pto.create_info<16xf32>, f32) -> !pto.tensor<16xf32>
   // CHECK-NEXT: pto.return{{$}}
   pto.return
 }

@@ -2,7 +2,8 @@
 // RUN: pto-opt %s --mlir-print-op-generic | pto-opt | FileCheck %s
 
 // Round trip of every !pto type form (!pto.tensor shapes, element types and
-// layouts, !pto.task_id, !pto.task_id_array) and of every #pto attribute.
+// layouts, !pto.task_id, !pto.task_id_array, !pto.create_info) and of every
+// #pto attribute.
 
 // CHECK: module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>} {
 module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>} {
@@ -42,6 +43,10 @@ func.func @same_type(%a: !pto.tensor<4x8xf32, nd>) -> !pto.tensor<4x8xf32> {
 // CHECK-LABEL: func.func private @task_ids(!pto.task_id, !pto.task_id_array<1>, !pto.task_id_array<8>, !pto.task_id_array<4294967295>){{$}}
 func.func private @task_ids(!pto.task_id, !pto.task_id_array<1>,
                             !pto.task_id_array<8>, !pto.task_id_array<4294967295>)
+
+// CHECK-LABEL: func.func private @create_infos(!pto.create_info<16xf32>, !pto.create_info<?x128xbf16>, !pto.create_info<4294967295xi8>){{$}}
+func.func private @create_infos(!pto.create_info<16xf32>, !pto.create_info<?x128xbf16>,
+                                !pto.create_info<4294967295xi8>)
 
 // CHECK-LABEL: func.func private @attributes()
 // CHECK-SAME:      attributes {core_aic = #pto.core_type<aic>, core_aiv = #pto.core_type<aiv>, core_mixed = #pto.core_type<mixed>, dir_in = #pto.direction<in>, dir_inout = #pto.direction<inout>, dir_out = #pto.direction<out>, rt_graph = #pto.runtime<host_build_graph>, rt_ring = #pto.runtime<tensormap_and_ringbuffer>}{{$}}

@@ -372,7 +372,7 @@ static FailureOr<unsigned> verifyTensorsBeforeScalars(Operation *op,
                                                       ValueRange args) {
   std::optional<unsigned> firstScalar;
   for (auto [index, value] : llvm::enumerate(args)) {
-    if (!isa<TensorType>(value.getType())) {
+    if (!isa<TensorType, CreateInfoType>(value.getType())) {
       if (!firstScalar)
         firstScalar = index;
     } else if (firstScalar) {
@@ -405,7 +405,13 @@ static LogicalResult verifyArgumentType(Operation *op, unsigned index,
 //===----------------------------------------------------------------------===//
 
 unsigned SubmitOp::getNumTensorArgs() {
-  return llvm::count_if(getArgs().getTypes(), llvm::IsaPred<TensorType>);
+  return llvm::count_if(getArgs().getTypes(),
+                        llvm::IsaPred<TensorType, CreateInfoType>);
+}
+
+bool SubmitOp::isRuntimeAllocated(unsigned index) {
+  return index >= getNumTensorArgs() ||
+         isa<CreateInfoType>(getArgs()[index].getType());
 }
 
 LogicalResult SubmitOp::verify() {
@@ -465,13 +471,29 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
              << "omits tensor parameter #" << i << " of @" << getCallee()
              << ", whose type " << params[i]
              << " has a dynamic extent: the runtime cannot size the buffer "
-                "it would allocate";
+                "it would allocate (describe it with pto.create_info)";
   }
 
-  for (unsigned i = 0; i < numTensorArgs; ++i)
-    if (failed(verifyArgumentType(*this, i, getArgs()[i].getType(), params[i],
-                                  getCallee())))
-      return failure();
+  for (unsigned i = 0; i < numTensorArgs; ++i) {
+    auto info = dyn_cast<CreateInfoType>(getArgs()[i].getType());
+    if (!info) {
+      if (failed(verifyArgumentType(*this, i, getArgs()[i].getType(),
+                                    params[i], getCallee())))
+        return failure();
+      continue;
+    }
+    if (directions[i] != Direction::out)
+      return emitOpError() << "passes a create info for tensor parameter #"
+                           << i << " of @" << getCallee() << ", which is '"
+                           << stringifyDirection(directions[i])
+                           << "': the runtime allocates only 'out' buffers";
+    // The described buffer must be one the parameter accepts.
+    if (!isCompatibleTensorType(cast<TensorType>(params[i]), info.getTensor()))
+      return emitOpError() << "operand #" << i << " describes "
+                           << info.getTensor() << ", but @" << getCallee()
+                           << " declares parameter #" << i << " as "
+                           << params[i];
+  }
   for (unsigned i = 0; i < numScalarArgs; ++i)
     if (failed(verifyArgumentType(*this, numTensorArgs + i,
                                   getArgs()[numTensorArgs + i].getType(),
@@ -508,9 +530,11 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     Type expected = paramIndex < numTensorArgs
                         ? getArgs()[paramIndex].getType()
                         : params[paramIndex];
+    if (auto info = dyn_cast<CreateInfoType>(expected))
+      expected = info.getTensor();
     if (getOuts()[resultIndex].getType() == expected)
       continue;
-    if (paramIndex < numTensorArgs)
+    if (!isRuntimeAllocated(paramIndex))
       return emitOpError() << "result #" << resultIndex << " has type "
                            << getOuts()[resultIndex].getType()
                            << ", but it rebinds operand #" << paramIndex
@@ -531,7 +555,7 @@ std::optional<unsigned> SubmitOp::getTiedResultOperandIndex(unsigned index) {
   if (!kernel)
     return std::nullopt;
   SmallVector<unsigned> writable = getWritableTensorArgIndices(kernel);
-  if (index >= writable.size() || writable[index] >= getNumTensorArgs())
+  if (index >= writable.size() || isRuntimeAllocated(writable[index]))
     return std::nullopt;
   // `args` is the first operand segment, so its indices are operand indices.
   return writable[index];
@@ -742,23 +766,27 @@ LogicalResult CreateOp::verify() {
   return verifyDynamicSizes(*this, getResult().getType(), getDynamicSizes());
 }
 
+LogicalResult CreateInfoOp::verify() {
+  TensorType tensor = getResult().getType().getTensor();
+  if (failed(verifyDynamicSizes(*this, tensor, getDynamicSizes())))
+    return failure();
+  if (!tensor.hasStaticShape())
+    if (auto graph = (*this)->getParentOfType<GraphOp>())
+      return emitOpError()
+             << "describes " << tensor << " in Graph @" << graph.getName()
+             << ": the runtime records a task's create info and replays it "
+                "as recorded, so a create info in a Graph has no run-time "
+                "extents (describe it in the caller and pass the buffer)";
+  return success();
+}
+
 LogicalResult FullOp::verify() {
   return verifyDynamicSizes(*this, getResult().getType(), getDynamicSizes());
 }
 
 LogicalResult verifyRuntimeAllocatable(Operation *op, TensorType type) {
-  if (type.getRank() == 0 || type.getLayout() != Layout::nd)
-    return op->emitOpError() << "allocates " << type
-                             << ", which the runtime cannot allocate "
-                                "(TensorCreateInfo takes a row-major shape "
-                                "of rank 1 or more)";
-  for (int64_t extent : type.getShape())
-    if (!ShapedType::isDynamic(extent) &&
-        extent > std::numeric_limits<uint32_t>::max())
-      return op->emitOpError()
-             << "allocates an extent of " << extent
-             << ", which does not fit the runtime's 32-bit shapes";
-  return success();
+  return verifyRuntimeAllocatable([op] { return op->emitOpError(); }, type,
+                                  "allocates");
 }
 
 LogicalResult AllocTensorsOp::verify() {

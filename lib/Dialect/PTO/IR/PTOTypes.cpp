@@ -1,5 +1,6 @@
 //===- PTOTypes.cpp - PTO types -------------------------------------------===//
 
+#include <limits>
 #include "pto/Dialect/PTO/IR/PTO.h"
 #include "pto/Dialect/PTO/IR/RuntimeLimits.h"
 
@@ -48,6 +49,47 @@ LogicalResult TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (layout == Layout::dn && shape.size() < 2)
     return emitError() << "the 'dn' layout needs a tensor of rank 2 or more";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CreateInfoType
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+verifyRuntimeAllocatable(function_ref<InFlightDiagnostic()> emitError,
+                         TensorType type, StringRef subject) {
+  // What TensorCreateInfo can say: uint32_t shapes, row-major.
+  if (type.getRank() == 0 || type.getLayout() != Layout::nd)
+    return emitError() << subject << " " << type
+                       << ", which the runtime cannot allocate "
+                          "(TensorCreateInfo takes a row-major shape of rank "
+                          "1 or more)";
+  for (int64_t extent : type.getShape())
+    if (!ShapedType::isDynamic(extent) &&
+        extent > std::numeric_limits<uint32_t>::max())
+      return emitError() << subject << " an extent of " << extent
+                         << ", which does not fit the runtime's 32-bit shapes";
+  return success();
+}
+
+LogicalResult
+CreateInfoType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       TensorType tensor) {
+  return verifyRuntimeAllocatable(emitError, tensor, "a create info describes");
+}
+
+// Written as the described tensor type's parameters: <?x128xf32>.
+Type CreateInfoType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  auto tensor = dyn_cast_or_null<TensorType>(TensorType::parse(parser));
+  if (!tensor)
+    return {};
+  return getChecked([&] { return parser.emitError(loc); },
+                    parser.getContext(), tensor);
+}
+
+void CreateInfoType::print(AsmPrinter &printer) const {
+  getTensor().print(printer);
 }
 
 bool TensorType::hasRank() const { return true; }

@@ -80,6 +80,11 @@ bool isScalarType(Type type);
 /// Checks that the runtime can allocate a tensor of `type` (TensorCreateInfo:
 /// rank 1 or more, row-major, 32-bit extents); else reports it at `op`.
 LogicalResult verifyRuntimeAllocatable(Operation *op, TensorType type);
+/// The same check for any `subject` ("a create info describes"), reported
+/// through `emitError`.
+LogicalResult
+verifyRuntimeAllocatable(llvm::function_ref<InFlightDiagnostic()> emitError,
+                         TensorType type, llvm::StringRef subject);
 
 /// Returns true if `actual` may be passed where `expected` is declared: same
 /// rank, element type and layout, and each extent equal or dynamic on one side.

@@ -185,14 +185,18 @@ def PTO_SubmitOp : PTO_Op<"submit", [
   let summary = "Launch a kernel task";
   let description = [{
     Submits one task running kernel `callee`. The operands follow the
-    kernel's signature: tensors first, then scalars. A launch may omit a tail
-    of Out tensor parameters (the runtime allocates those buffers); every
-    scalar parameter must be supplied.
+    kernel's signature: tensors first, then scalars. In the place of an Out
+    tensor parameter a launch may pass a `!pto.create_info` (from
+    `pto.create_info`): the runtime allocates that buffer, of the described
+    shape, which may have run-time extents. A launch may also omit a tail of
+    Out tensor parameters of static shape, which the runtime allocates as
+    the parameter's type says. Every scalar parameter must be supplied.
 
     Results: one tensor per Out/InOut tensor parameter of the kernel, in
     parameter order, then the task's id. A result whose parameter was
-    supplied is *tied* to that operand: it is the same buffer under a new SSA
-    name. A result for an omitted parameter is the runtime-allocated buffer.
+    supplied a tensor is *tied* to that operand: it is the same buffer under
+    a new SSA name. A result for a described or omitted parameter is the
+    runtime-allocated buffer.
 
     Optional parts: `deps(...)` lists explicit dependencies (task ids or
     task id arrays, honoured in manual scopes); `pred(...)` is a dispatch
@@ -224,7 +228,7 @@ def PTO_SubmitOp : PTO_Op<"submit", [
   }];
   let arguments = (ins
     FlatSymbolRefAttr:$callee,
-    Variadic<AnyTypeOf<[PTO_Tensor, PTO_Scalar]>>:$args,
+    Variadic<AnyTypeOf<[PTO_Tensor, PTO_CreateInfo, PTO_Scalar]>>:$args,
     Variadic<PTO_Dependency>:$deps,
     Optional<PTO_Tensor>:$predicate,
     Optional<Index>:$core_num,
@@ -241,8 +245,12 @@ def PTO_SubmitOp : PTO_Op<"submit", [
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// Number of leading tensor operands in `args`.
+    /// Number of leading operands in `args` that stand for tensor
+    /// parameters: tensors and create infos.
     unsigned getNumTensorArgs();
+    /// Whether tensor parameter `index` is allocated by the runtime: passed
+    /// a create info, or omitted.
+    bool isRuntimeAllocated(unsigned index);
   }];
 }
 
@@ -394,6 +402,35 @@ def PTO_CreateOp : PTO_Op<"create"> {
   }];
   let arguments = (ins Variadic<Index>:$dynamic_sizes);
   let results = (outs Res<PTO_Tensor, "", [MemAlloc<DefaultResource>]>:$result);
+  let assemblyFormat = [{
+    (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def PTO_CreateInfoOp : PTO_Op<"create_info", [Pure]> {
+  let summary = "Describe a buffer the runtime allocates for a task";
+  let description = [{
+    The runtime's `TensorCreateInfo`: a shape and an element type, which a
+    `pto.submit` passes in the place of an `out` tensor parameter for the
+    runtime to allocate that buffer with the task. One `index` operand per
+    `?` extent of the described tensor type, in axis order. Describing a
+    buffer allocates nothing: one create info may serve several launches,
+    each of which allocates its own buffer.
+
+    A create info in a `pto.graph` has no run-time extents: the runtime
+    records the descriptor with the task and replays it as recorded.
+
+    ```mlir
+    %n = pto.dim %a, 0 : !pto.tensor<?xf32>
+    %ci = pto.create_info(%n) : !pto.create_info<?xf32>
+    %c, %t = pto.submit @add(%a, %b, %ci)
+        : (!pto.tensor<?xf32>, !pto.tensor<?xf32>, !pto.create_info<?xf32>)
+        -> !pto.tensor<?xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$dynamic_sizes);
+  let results = (outs PTO_CreateInfo:$result);
   let assemblyFormat = [{
     (`(` $dynamic_sizes^ `)`)? attr-dict `:` qualified(type($result))
   }];

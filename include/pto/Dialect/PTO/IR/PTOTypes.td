@@ -79,6 +79,28 @@ def PTO_TaskIdArrayType : PTO_Type<"TaskIdArray", "task_id_array"> {
   let genVerifyDecl = 1;
 }
 
+def PTO_CreateInfoType : PTO_Type<"CreateInfo", "create_info"> {
+  let summary = "Description of a tensor the runtime allocates for a task";
+  let description = [{
+    The runtime's `TensorCreateInfo`: the shape and element type of an
+    output buffer that a task's launch asks the runtime to allocate. Made by
+    `pto.create_info` and passed to `pto.submit` in the place of an `out`
+    tensor parameter; the launch's result for that parameter is the new
+    buffer, of the described tensor type. The tensor type is row-major
+    (`nd`), of rank 1 or more, with every extent within 32 bits, which is
+    what the runtime can allocate.
+
+    Its syntax is the described tensor type's:
+
+    ```mlir
+    !pto.create_info<?x128xf32>     // describes !pto.tensor<?x128xf32>
+    ```
+  }];
+  let parameters = (ins "::mlir::pto::TensorType":$tensor);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 def PTO_Tensor : Type<CPred<"::llvm::isa<::mlir::pto::TensorType>($_self)">,
                       "PTO tensor", "::mlir::pto::TensorType">;
 def PTO_TaskId : Type<CPred<"::llvm::isa<::mlir::pto::TaskIdType>($_self)">,
@@ -88,6 +110,8 @@ def PTO_TaskIdArray : Type<CPred<"::llvm::isa<::mlir::pto::TaskIdArrayType>($_se
                            "PTO task id array", "::mlir::pto::TaskIdArrayType">;
 def PTO_Dependency : AnyTypeOf<[PTO_TaskId, PTO_TaskIdArray],
                                "task id or task id array">;
+def PTO_CreateInfo : Type<CPred<"::llvm::isa<::mlir::pto::CreateInfoType>($_self)">,
+                          "PTO tensor create info", "::mlir::pto::CreateInfoType">;
 def PTO_Scalar : Type<CPred<"::mlir::pto::isScalarType($_self)">,
                       "scalar (signless integer or float of at most 64 bits, or index)">;
 
