@@ -8,10 +8,13 @@ node), the kernels it launches, its SPMD tasks and its boundary; per step
 the tasks run and the Graph launches.
 
 The file can be what pto-translate printed or a hand-written orchestration
-(one that includes "runtime.h" gets the stub's). The entry's arguments are
-described by an IR module's entry signature (--module: static shapes) or by
-a JSON list (--args: [["bf16", [16, 5120]], ...]; element types as in MLIR;
-it wins over --module, which then gives only the kernels' windows).
+(one that includes "runtime.h" gets the stub's; --entry names an entry
+function exported under another name than aicpu_orchestration_entry). The
+entry's arguments are described by an IR module's entry signature
+(--module: static shapes) or by a JSON list (--args: [["bf16", [16, 5120]],
+..., ["i64", 0]]: a tensor's element type and shape, a scalar's type and
+value; types as in MLIR; it wins over --module, which then gives only the
+kernels' windows).
 Tensors get no storage: the figures are counts, and a host read of an
 argument fails.
 
@@ -25,9 +28,15 @@ With --against OTHER.cpp (its arguments and level given by --against-args /
 --against-module and --against-api), the first recording of each Graph of
 both files is also compared node by node: kind, kernel ids, block count,
 flags, scalars, the set of dependencies (as node numbers in the
-recording, or "before" for a task outside it) and the tensor arguments
+recording, or "before" for a task outside it), the tensor arguments
 (direction, buffer by order of first use in the recording, start offset,
-shape and strides). The exit status is 1 if the structures differ.
+shape and strides) and whether the node was submitted in a manual scope.
+A run without Graph launches (a tensormap_and_ringbuffer orchestration) is
+compared the same way over the entry's own nodes, "the entry". There the
+runtime infers most dependencies from the tensors: two runs whose nodes
+agree on tensors, directions, order and scope kinds get the same ones, so
+the comparison covers them without modelling the runtime's tensor map.
+The exit status is 1 if the structures differ.
 
 With --module, the stub checks every task against the kernels' windows
 (#pto.window): a task whose window lies outside the tensor passed fails.
@@ -64,7 +73,9 @@ def _arguments_from_module(path: Path) -> List[Tuple[str, Sequence[int]]]:
     return out
 
 
-def _driver_line(element_type: str, shape: Sequence[int]) -> str:
+def _driver_line(element_type: str, shape) -> str:
+    if not isinstance(shape, (list, tuple)):  # A scalar: its slot's bits.
+        return f"S {int(shape) & ((1 << 64) - 1)}"
     strides, stride = [], 1
     for extent in reversed(shape):
         strides.insert(0, stride)
@@ -93,48 +104,78 @@ def statistics(runs: List[dict]) -> dict:
             if launch["mode"] != "record" or launch["graph"] in graphs:
                 continue
             nodes = [e for e in events if e["kind"] != "graph" and e.get("launch") == launch["launch"]]
-            tasks = [e for e in nodes if e["kind"] == "task"]
             graphs[launch["graph"]] = {
-                "nodes": len(nodes),
-                "tasks": len(tasks),
-                "dummy barriers": sum(1 for e in nodes if e["kind"] == "dummy"),
-                "allocations": sum(1 for e in nodes if e["kind"] == "alloc"),
-                "explicit edges": sum(len(e.get("deps", [])) for e in nodes),
-                # What the runtime records: it keeps each producer once per node.
-                "distinct edges": sum(len(set(e.get("deps", []))) for e in nodes),
-                "kernels": len({k for e in tasks for k in e["kernels"] if k >= 0}),
-                "SPMD tasks (blocks > 1)": sum(1 for e in tasks if e["blocks"] > 1),
+                **_node_figures(nodes),
                 "boundary tensors": launch["boundary_tensors"],
                 "boundary scalars": launch["boundary_scalars"],
             }
+        if not launches and ENTRY not in graphs:
+            graphs[ENTRY] = _node_figures(_entry_nodes(events))
     return {"graphs": graphs, "steps": steps}
+
+
+#: The key of a run without Graph launches (the tensormap_and_ringbuffer
+#: runtime's): the entry's own tasks, barriers and allocations stand where a
+#: Graph's recording does.
+ENTRY = "entry"
+
+
+def _entry_nodes(events: List[dict]) -> List[dict]:
+    return [e for e in events if e["kind"] in ("task", "dummy", "alloc")]
+
+
+def _node_figures(nodes: List[dict]) -> dict:
+    tasks = [e for e in nodes if e["kind"] == "task"]
+    return {
+        "nodes": len(nodes),
+        "tasks": len(tasks),
+        "dummy barriers": sum(1 for e in nodes if e["kind"] == "dummy"),
+        "allocations": sum(1 for e in nodes if e["kind"] == "alloc"),
+        "explicit edges": sum(len(e.get("deps", [])) for e in nodes),
+        # What the runtime records: it keeps each producer once per node.
+        "distinct edges": sum(len(set(e.get("deps", []))) for e in nodes),
+        "kernels": len({k for e in tasks for k in e["kernels"] if k >= 0}),
+        "SPMD tasks (blocks > 1)": sum(1 for e in tasks if e["blocks"] > 1),
+    }
 
 
 def recordings(runs: List[dict]) -> dict:
     """Graph number -> the nodes of its first recording, in a form two
-    orchestrations can be compared in (see the module docstring)."""
+    orchestrations can be compared in (see the module docstring); for a run
+    without Graph launches, ENTRY -> the entry's own nodes."""
     out = {}
     events = runs[0]["events"]
-    for launch in (e for e in events if e["kind"] == "graph" and e["mode"] == "record"):
+    launches = [e for e in events if e["kind"] == "graph"]
+    if not launches:
+        out[ENTRY] = _comparable([(i, e) for i, e in enumerate(events)
+                                  if e["kind"] in ("task", "dummy", "alloc")])
+    for launch in (e for e in launches if e["mode"] == "record"):
         if launch["graph"] in out:
             continue
-        indexed = [(i, e) for i, e in enumerate(events)
-                   if e["kind"] != "graph" and e.get("launch") == launch["launch"]]
-        first = indexed[0][0]
-        # Buffers by order of first use in the recording: two recordings
-        # pass the same buffers exactly when their names agree.
-        buffers = {}
-        nodes = []
-        for _, e in indexed:
-            deps = sorted({d - first if d >= first else -1 for d in e.get("deps", [])})
-            tensors = tuple((d, buffers.setdefault(addr, f"buffer{len(buffers)}"), offset,
-                             tuple(shape), tuple(strides))
-                            for d, addr, offset, shape, strides in e.get("tensors", ()))
-            nodes.append((e["kind"], tuple(e.get("kernels", ())), e.get("blocks", 1),
-                          tuple(e.get("flags", ())), tuple(e.get("scalars", ())),
-                          tuple("before" if d < 0 else d for d in deps), tensors))
-        out[launch["graph"]] = nodes
+        out[launch["graph"]] = _comparable(
+            [(i, e) for i, e in enumerate(events)
+             if e["kind"] != "graph" and e.get("launch") == launch["launch"]])
     return out
+
+
+def _comparable(indexed: List[Tuple[int, dict]]) -> list:
+    """Nodes (with their event numbers) as compared: dependencies as node
+    numbers from the first ("before" for an earlier event), buffers by order
+    of first use: two recordings pass the same buffers exactly when their
+    names agree."""
+    first = indexed[0][0] if indexed else 0
+    buffers = {}
+    nodes = []
+    for _, e in indexed:
+        deps = sorted({d - first if d >= first else -1 for d in e.get("deps", [])})
+        tensors = tuple((d, buffers.setdefault(addr, f"buffer{len(buffers)}"), offset,
+                         tuple(shape), tuple(strides))
+                        for d, addr, offset, shape, strides in e.get("tensors", ()))
+        nodes.append((e["kind"], tuple(e.get("kernels", ())), e.get("blocks", 1),
+                      tuple(e.get("flags", ())), tuple(e.get("scalars", ())),
+                      tuple("before" if d < 0 else d for d in deps), tensors,
+                      "manual" if e.get("manual") else "auto"))
+    return nodes
 
 
 def _windows(module: Optional[Path]) -> str:
@@ -150,33 +191,36 @@ def _windows(module: Optional[Path]) -> str:
     return cpp_trace.window_table(program, cpp_trace.kernel_ids(text))
 
 
-def _run(cpp: Path, arguments, api: str, steps: int, windows: str = "") -> List[dict]:
+def _run(cpp: Path, arguments, api: str, steps: int, windows: str = "",
+         entry: str = cpp_trace.ENTRY, include_dirs: Sequence[Path] = ()) -> List[dict]:
     lines = [_driver_line(t, s) for t, s in arguments]
     step = cpp_trace.EntryArgs([], f"{len(lines)}\n" + "\n".join(lines))
     with cpp_trace.workdir() as directory:
-        builder = cpp_trace.StubBuilder(Path(directory))
-        exe = builder.build(cpp.read_text(), api)
+        builder = cpp_trace.StubBuilder(Path(directory), include_dirs=include_dirs)
+        exe = builder.build(cpp.read_text(), api, entry)
         return cpp_trace.run_stub(exe, [step] * steps, windows=windows)
 
 
 def _arguments(module: Optional[Path], args: Optional[Path]):
     if args:
-        return [(t, tuple(s)) for t, s in json.loads(args.read_text())]
+        return [(t, tuple(s) if isinstance(s, list) else s)
+                for t, s in json.loads(args.read_text())]
     return _arguments_from_module(module)
 
 
 def compare_recordings(ours: dict, theirs: dict) -> List[str]:
     """The differences between two :func:`recordings` (empty if none)."""
     out = []
-    if sorted(ours) != sorted(theirs):
-        out.append(f"Graphs {sorted(ours)} against {sorted(theirs)}")
-    for number in sorted(set(ours) & set(theirs)):
+    if set(ours) != set(theirs):
+        out.append(f"Graphs {sorted(map(str, ours))} against {sorted(map(str, theirs))}")
+    for number in sorted(set(ours) & set(theirs), key=str):
         a, b = ours[number], theirs[number]
+        where = "the entry" if number == ENTRY else f"Graph {number}"
         if len(a) != len(b):
-            out.append(f"Graph {number}: {len(a)} nodes against {len(b)}")
+            out.append(f"{where}: {len(a)} nodes against {len(b)}")
         for i, (x, y) in enumerate(zip(a, b)):
             if x != y:
-                out.append(f"Graph {number}, node {i}:\n  {x}\n  {y}")
+                out.append(f"{where}, node {i}:\n  {x}\n  {y}")
     return out
 
 
@@ -186,7 +230,11 @@ def main(argv=None) -> int:
     parser.add_argument("--module", type=Path,
                         help="an IR module whose entry the C++ is: its kernels' windows, and "
                              "the arguments when --args is not given")
-    parser.add_argument("--args", type=Path, help="a JSON list of [element type, shape]")
+    parser.add_argument("--args", type=Path,
+                        help="a JSON list of [element type, shape] per tensor and "
+                             "[type, value] per scalar")
+    parser.add_argument("--entry", default=cpp_trace.ENTRY,
+                        help=f"the C++ entry function (default {cpp_trace.ENTRY})")
     parser.add_argument("--api", choices=cpp_trace.API_LEVELS, default="spec",
                         help="the runtime API level the C++ was printed for")
     parser.add_argument("--steps", type=int, default=2, help="runs of the entry (default 2)")
@@ -197,6 +245,10 @@ def main(argv=None) -> int:
     parser.add_argument("--against-args", type=Path, help="--args for --against")
     parser.add_argument("--against-api", choices=cpp_trace.API_LEVELS, default="spec",
                         help="--api for --against")
+    parser.add_argument("--against-entry", default=cpp_trace.ENTRY, help="--entry for --against")
+    parser.add_argument("--against-include", type=Path, action="append", default=[],
+                        help="an include directory --against needs besides the stub's "
+                             "(repeatable)")
     options = parser.parse_args(argv)
     if not (options.module or options.args):
         parser.error("the arguments: give --module or --args")
@@ -204,12 +256,13 @@ def main(argv=None) -> int:
         parser.error("--against needs --against-module or --against-args")
 
     runs = _run(options.cpp, _arguments(options.module, options.args), options.api,
-                options.steps, _windows(options.module))
+                options.steps, _windows(options.module), options.entry)
     stats = statistics(runs)
     if options.against:
         theirs = _run(options.against, _arguments(options.against_module,
                                                   options.against_args),
-                      options.against_api, 1, _windows(options.against_module))
+                      options.against_api, 1, _windows(options.against_module),
+                      options.against_entry, options.against_include)
         differences = compare_recordings(recordings(runs), recordings(theirs))
         for line in differences[:20]:
             print(line)
@@ -219,8 +272,9 @@ def main(argv=None) -> int:
     if options.json:
         print(json.dumps(stats, indent=2))
         return 0
-    for number, graph in sorted(stats["graphs"].items()):
-        print(f"Graph {number} (its first recording):")
+    for number, graph in sorted(stats["graphs"].items(), key=lambda item: str(item[0])):
+        print("the entry (a run without Graph launches):" if number == ENTRY
+              else f"Graph {number} (its first recording):")
         for name, value in graph.items():
             print(f"  {name:26} {value}")
     for number, step_stats in enumerate(stats["steps"]):

@@ -34,7 +34,11 @@ Scenes:
     Qwen3 ones, whose 40-layer fixture needs 38 GiB) with their hand-written
     orchestrations, one after the other: per scene whether it completed and
     its golden passed, with the reason when not (a scene that declares no
-    a2a3sim case is reported as such and skipped).
+    a2a3sim case is reported as such and skipped). With ``--ports``, each
+    scene that has a port (``examples/simpler/<runtime>/<name>/model.py``)
+    runs again on a copy of its directory (under the work directory) whose
+    orchestration source is the port's C++ and whose scene names the port's
+    entry, ``aicpu_orchestration_entry``.
 
 Exit status: 0 when every run completed (and, for ``vector`` and
 ``examples``, every golden passed); 1 when a run crashed, timed out or a golden failed; 2 when the setup
@@ -43,6 +47,8 @@ hand-written runs are reported, not judged (``--json FILE`` writes them for
 test/python/test_realruntime.py).
 
     sudo scripts/run_on_simpler.py --scene vector
+    sudo scripts/run_on_simpler.py --scene examples --ports \
+        --example examples/a2a3/tensormap_and_ringbuffer/vector_example/test_vector_example.py
     sudo scripts/run_on_simpler.py --layers 2 --orch pto-out/qwen3-L2/model.cpp
     sudo scripts/run_on_simpler.py --layers 2 --compile-port
     sudo scripts/run_on_simpler.py --layers 2          # hand-written only
@@ -211,13 +217,14 @@ def crash_reason(rc: int | None, log_path: Path) -> str:
 
 
 # --------------------------------------------------------- scenes with a golden
-def run_golden(sim: Sim, work: Path, test: str, timeout: float) -> dict:
-    """Runs one of simpler's scene tests (``test``, relative to SIMPLER_ROOT)
-    with its hand-written orchestration; reports whether its golden passed."""
+def run_golden(sim: Sim, work: Path, test: str, timeout: float, label: str = "hand-written") -> dict:
+    """Runs one of simpler's scene tests (``test``, relative to SIMPLER_ROOT,
+    or a copy's absolute path) with the orchestration it names; reports
+    whether its golden passed."""
     name = Path(test).parent.name
     runtime = Path(test).parent.parent.name
-    log_path = work / f"{runtime}.{name}.log"
-    log(f"{runtime}/{name} (hand-written), log {log_path}")
+    log_path = work / f"{runtime}.{name}.{label}.log"
+    log(f"{runtime}/{name} ({label}), log {log_path}")
     rc, secs = sim.run(["python", test, "-p", "a2a3sim", "--manual", "include", "--log-level", "timing"],
                        log_path, {"SIMPLER_LOG_LEVEL": "TIMING"}, timeout=timeout)
     text = log_path.read_text(errors="replace")
@@ -226,16 +233,59 @@ def run_golden(sim: Sim, work: Path, test: str, timeout: float) -> dict:
         and re.search(r"::\w+ FAILED|Golden mismatch", text) is None
     # A scene whose cases name no a2a3sim platform does not run here at all.
     no_sim_case = "No cases matched platform=a2a3sim" in text
-    result = {"scene": f"{runtime}/{name}", "test": test, "rc": rc, "seconds": round(secs, 1),
-              "golden_pass": golden, "no_sim_case": no_sim_case, "log": str(log_path)}
+    result = {"scene": f"{runtime}/{name}", "orchestration": label, "test": test, "rc": rc,
+              "seconds": round(secs, 1), "golden_pass": golden, "no_sim_case": no_sim_case,
+              "log": str(log_path)}
     if no_sim_case:
         print(f"{runtime}/{name}: no a2a3sim case (the scene declares none), skipped")
         return result
-    print(f"{runtime}/{name} hand-written: golden {'PASS' if golden else 'FAIL'} "
+    print(f"{runtime}/{name} {label}: golden {'PASS' if golden else 'FAIL'} "
           f"({crash_reason(rc, log_path) if rc != 0 else 'exit 0'}), {secs:.1f} s wall")
     if not golden:
         print(tail(log_path))
     return result
+
+
+ORCH_SOURCE_RE = re.compile(r'"source":\s*"(kernels/orchestration/[^"]+\.cpp)"')
+ORCH_FUNCTION_RE = re.compile(r'("orchestration":\s*\{[^}]*?"function_name":\s*)"(\w+)"', re.S)
+
+
+def port_of(test: str) -> Path | None:
+    """The project's port of scene ``test``: examples/simpler/<runtime>/<name>/model.py."""
+    scene = Path(test).parent
+    model = REPO / "examples" / "simpler" / scene.parent.name / scene.name / "model.py"
+    return model if model.is_file() else None
+
+
+def run_port(sim: Sim, work: Path, test: str, timeout: float, pto_compile: str) -> dict:
+    """Runs scene ``test`` on a copy of its directory whose orchestration
+    source is the port's C++ (pto-compile at the public runtime's level,
+    entry aicpu_orchestration_entry, which the copy's scene names)."""
+    scene = Path(sim.simpler) / Path(test).parent
+    model = port_of(test)
+    out = work / f"{scene.parent.name}.{scene.name}.port"
+    cmd = [pto_compile, str(model), "-o", str(out), "--runtime-api", "simpler_6ebaf771", "-q"]
+    log(f"compiling the port: {shlex.join(cmd)}")
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode != 0:
+        raise SetupError(f"pto-compile failed:\n{r.stdout}")
+    cpp = next(out.glob("*.cpp"))
+    copy = work / "scenes" / scene.parent.name / scene.name
+    if copy.exists():
+        shutil.rmtree(copy)
+    shutil.copytree(scene, copy)
+    scene_test = copy / Path(test).name
+    text = scene_test.read_text()
+    sources = set(ORCH_SOURCE_RE.findall(text))
+    if len(sources) != 1:
+        raise SetupError(f"{test}: expected one orchestration source, found {sorted(sources)}")
+    shutil.copyfile(cpp, copy / sources.pop())
+    scene_test.write_text(ORCH_FUNCTION_RE.sub(r'\1"aicpu_orchestration_entry"', text))
+    return run_golden(sim, work, str(scene_test), timeout, label="port")
+
+
+def pto_compile_tool(args) -> str:
+    return args.pto_compile or shutil.which("pto-compile") or str(REPO / ".venv/bin/pto-compile")
 
 
 def example_tests(simpler: str) -> list[str]:
@@ -349,8 +399,7 @@ def run_qwen3(sim: Sim, work: Path, args) -> dict:
         port = work / "port_orch.cpp"
         shutil.copy(args.orch, port)
     elif args.compile_port:
-        pto_compile = args.pto_compile or shutil.which("pto-compile") or str(REPO / ".venv/bin/pto-compile")
-        port = compile_port(args.layers, work, pto_compile, args.model.resolve())
+        port = compile_port(args.layers, work, pto_compile_tool(args), args.model.resolve())
     runs = []
     if port is not None:
         runs.append(qwen3_run(sim, "port", port, work, args))
@@ -402,6 +451,9 @@ def main(argv=None) -> int:
     parser.add_argument("--example", action="append", default=[],
                         help="examples: a scene test, relative to SIMPLER_ROOT (repeatable; "
                              "default every examples/a2a3/*/*/test_*.py but Qwen3)")
+    parser.add_argument("--ports", action="store_true",
+                        help="examples: also run each scene with the project's port "
+                             "(examples/simpler/<runtime>/<name>/model.py) where there is one")
     parser.add_argument("--layers", type=int, default=2, help="qwen3: decoder layers (default 2; 8 at most in 24 GiB)")
     port = parser.add_mutually_exclusive_group()
     port.add_argument("--orch", type=Path, help="qwen3: the port's orchestration C++ (built at --layers)")
@@ -440,8 +492,12 @@ def main(argv=None) -> int:
             result = run_vector(sim, work, args)
         elif args.scene == "examples":
             tests = args.example or example_tests(sim.simpler)
-            result = {"scene": "examples",
-                      "runs": [run_golden(sim, work, t, args.timeout) for t in tests]}
+            runs = []
+            for t in tests:
+                runs.append(run_golden(sim, work, t, args.timeout))
+                if args.ports and port_of(t) and not runs[-1]["no_sim_case"]:
+                    runs.append(run_port(sim, work, t, args.timeout, pto_compile_tool(args)))
+            result = {"scene": "examples", "runs": runs}
         else:
             result = run_qwen3(sim, work, args)
     except SetupError as e:

@@ -86,8 +86,9 @@ module {
 // -----
 
 // Inside a manual scope nothing is wrapped (its tasks are ordered by their
-// explicit dependencies only), not even loop and branch bodies or a nested
-// auto scope's loops; the function body around it still is.
+// explicit dependencies only, and the runtime refuses an auto scope there),
+// not even loop and branch bodies or a nested manual scope's loops; the
+// function body around it still is.
 module {
   pto.kernel aiv @k(%a: !pto.tensor<16xf32>, %c: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
 
@@ -104,7 +105,7 @@ module {
   // CHECK-NEXT:        } else {
   // CHECK-NEXT:          pto.submit @k
   // CHECK-NEXT:        }
-  // CHECK-NEXT:        pto.scope {
+  // CHECK-NEXT:        pto.scope manual {
   // CHECK-NEXT:          scf.for
   // CHECK-NEXT:            pto.submit @k
   // CHECK-NEXT:          }
@@ -127,7 +128,7 @@ module {
       } else {
         %x, %t = pto.submit @k(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
       }
-      pto.scope {
+      pto.scope manual {
         scf.for %i = %c0 to %n step %c1 {
           %x, %t = pto.submit @k(%a, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
         }

@@ -62,7 +62,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
 
 // -----
 
-// Through pto.scope yields (nested scopes, manual and auto).
+// Through pto.scope yields (nested manual scopes).
 module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
   pto.kernel aiv @acc(%x: !pto.tensor<16xf32>,
                       %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
@@ -78,7 +78,7 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
       -> !pto.tensor<16xf32> {
     %r:2 = pto.scope manual -> !pto.tensor<16xf32>, !pto.task_id {
       %c1, %t0 = pto.submit @acc(%x, %c) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-      %c2 = pto.scope -> !pto.tensor<16xf32> {
+      %c2 = pto.scope manual -> !pto.tensor<16xf32> {
         %c3, %t1 = pto.submit @acc(%x, %c1) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
         pto.yield %c3 : !pto.tensor<16xf32>
       }

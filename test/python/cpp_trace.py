@@ -46,6 +46,9 @@ REPO = Path(__file__).resolve().parents[2]
 STUB = REPO / "test" / "stub_runtime"
 API_LEVELS = pto.RUNTIME_APIS
 
+#: The entry function the runtime calls unless a scene names another.
+ENTRY = "aicpu_orchestration_entry"
+
 #: The runtime's DataType code of each element type (its data_type.h order).
 DATA_TYPES = {"f32": 0, "f16": 1, "i32": 2, "i16": 3, "i8": 4, "bf16": 6, "i64": 7, "i1": 11}
 
@@ -77,33 +80,41 @@ class StubBuilder:
     """Compiles generated C++ against the stub runtime (``g++ -O0``); the
     driver is compiled once per API level."""
 
-    def __init__(self, workdir: Path, cxx: Optional[str] = None):
+    def __init__(self, workdir: Path, cxx: Optional[str] = None,
+                 include_dirs: Sequence[Path] = ()):
         self.workdir = Path(workdir)
+        self.include_dirs = list(include_dirs)
         self.cxx = cxx or os.environ.get("CXX") or shutil.which("g++")
         if self.cxx is None:
             raise ToolError("no C++ compiler: set CXX or put g++ on PATH")
-        self._drivers: Dict[str, Path] = {}
+        self._drivers: Dict[Tuple[str, str], Path] = {}
         self._count = 0
 
     def _flags(self, api: str) -> List[str]:
         # The stub declares both runtimes' surface; the API level selects.
+        # The stub's header first: the program's own headers come after it.
         return ["-std=c++17", "-O0", "-Werror", "-I", str(STUB),
+                *(f"-I{d}" for d in self.include_dirs),
                 *header_defines("host_build_graph", api)]
 
-    def driver(self, api: str) -> Path:
-        if api not in self._drivers:
-            obj = self.workdir / f"stub_main_{api}.o"
-            _run([self.cxx, *self._flags(api), "-c", str(STUB / "stub_main.cpp"), "-o", str(obj)])
-            self._drivers[api] = obj
-        return self._drivers[api]
+    def driver(self, api: str, entry: str = ENTRY) -> Path:
+        key = (api, entry)
+        if key not in self._drivers:
+            obj = self.workdir / f"stub_main_{api}_{entry}.o"
+            _run([self.cxx, *self._flags(api), f"-DPTO_STUB_ENTRY={entry}", "-c",
+                  str(STUB / "stub_main.cpp"), "-o", str(obj)])
+            self._drivers[key] = obj
+        return self._drivers[key]
 
-    def build(self, cpp: str, api: str) -> Path:
-        """An executable of orchestration ``cpp`` at level ``api``."""
+    def build(self, cpp: str, api: str, entry: str = ENTRY) -> Path:
+        """An executable of orchestration ``cpp`` at level ``api``, whose
+        entry function is ``entry``."""
         self._count += 1
         source = self.workdir / f"orchestration_{self._count}.cpp"
         source.write_text(cpp)
         exe = self.workdir / f"orchestration_{self._count}"
-        _run([self.cxx, *self._flags(api), str(source), str(self.driver(api)), "-o", str(exe)])
+        _run([self.cxx, *self._flags(api), str(source), str(self.driver(api, entry)), "-o",
+              str(exe)])
         return exe
 
 

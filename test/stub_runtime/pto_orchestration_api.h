@@ -52,6 +52,7 @@
 //   {"kind":"task","kernels":[ids],"tensors":[[dir,addr,offset,[shape],[strides]],...],
 //    "scalars":[bits,...],"blocks":n,"flags":[...],"deps":[event,...]}
 //   {"kind":"dummy","deps":[event,...]}
+// A task or dummy submitted inside a manual scope also has "manual":true.
 // Events a Graph launch runs carry "launch":l, the launch's number in the
 // run. g numbers Graph functions in order of first launch, key is the
 // launch's key beyond the function (Config hash / config bytes), `event` is the
@@ -375,9 +376,17 @@ public:
     void add_no_dep(const ChipTensor&&) = delete;
 
 #ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
-    // The runtime links a scalar to a boundary slot by the address it sees.
-    void add_scalar(const uint64_t& value) { push_scalar(value, &value); }
-    void add_scalar(uint64_t&& value) { push_scalar(value, nullptr); }
+    // As the runtime: one or more arithmetic or enum values, each stored as
+    // to_u64 of it; it links a scalar to a boundary slot by the address of
+    // an lvalue it was given.
+    template <typename... Values>
+    void add_scalar(Values&&... values) {
+        static_assert(sizeof...(Values) >= 1, "add_scalar: at least one argument required");
+        static_assert(((std::is_arithmetic_v<std::decay_t<Values>> ||
+                        std::is_enum_v<std::decay_t<Values>>) && ...),
+                      "add_scalar: all types must be arithmetic or enum");
+        (add_one_scalar(std::forward<Values>(values)), ...);
+    }
     const uint64_t& scalar(uint32_t index) const {
         if (index >= scalar_count) stub::fail("scalar index out of range");
         return scalars[index];
@@ -389,9 +398,9 @@ public:
         if (index >= scalar_count) stub::fail("scalar index out of range");
         return InheritableScalar(scalars[index], &scalars[index]);
     }
-#endif
     template <typename F, std::enable_if_t<std::is_floating_point_v<F>, int> = 0>
     void add_scalar(F value) = delete;
+#endif
 
     void set_dependencies(const PTO2TaskId* ids, uint32_t count) {
         deps = ids;
@@ -415,6 +424,14 @@ public:
     bool allow_early_resolve = false;
 
 private:
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+    template <typename T>
+    void add_one_scalar(T&& value) {
+        const void* origin = nullptr;
+        if constexpr (std::is_lvalue_reference_v<T>) origin = &value;
+        push_scalar(to_u64(std::decay_t<T>(value)), origin);
+    }
+#endif
     void add(TensorArgType tag, const ChipTensor& t) {
         if (scalar_count) stub::fail("a tensor argument added after a scalar");
         if (tensor_count == MaxTensors) stub::fail("too many tensor arguments");
@@ -438,14 +455,17 @@ public:
     ChipTaskArgs& operator=(const ChipTaskArgs&) = delete;
 
     const TensorRef& tensor(uint32_t index) const {
-        if (index >= tensor_count) stub::fail("entry tensor index out of range");
+        if (index >= entry_tensor_count) stub::fail("entry tensor index out of range");
         return tensors[index];
     }
     const uint64_t& scalar(uint32_t index) const {
         if (index >= scalars.size()) stub::fail("entry scalar index out of range");
         return scalars[index];
     }
-#ifndef PTO_RUNTIME_API_SIMPLER_6EBAF771
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+    int32_t tensor_count() const { return (int32_t)entry_tensor_count; }
+    int32_t scalar_count() const { return (int32_t)scalars.size(); }
+#else
     template <typename T>
     T scalar(uint32_t index) const {
         return from_u64<T>(scalar(index));
@@ -454,7 +474,7 @@ public:
 
     // Filled by the test driver before the entry runs.
     TensorRef tensors[CHIP_MAX_TENSOR_ARGS];
-    uint32_t tensor_count = 0;
+    uint32_t entry_tensor_count = 0;
     std::vector<uint64_t> scalars;
 };
 
@@ -468,8 +488,13 @@ struct MixedKernels {
 
 enum class PTO2ScopeMode : uint8_t { AUTO = 0, MANUAL = 1 };
 
-inline void rt_scope_begin(PTO2ScopeMode = PTO2ScopeMode::AUTO) {}
-inline void rt_scope_end() {}
+namespace stub {
+void push_scope(PTO2ScopeMode mode);
+void pop_scope();
+}  // namespace stub
+
+inline void rt_scope_begin(PTO2ScopeMode mode = PTO2ScopeMode::AUTO) { stub::push_scope(mode); }
+inline void rt_scope_end() { stub::pop_scope(); }
 
 class PTO2ScopeGuard {
 public:
@@ -483,6 +508,17 @@ public:
 #define PTO2_ORCH_API_CONCAT(x, y) PTO2_ORCH_API_CONCAT_IMPL(x, y)
 #define PTO2_SCOPE(...) \
     if (PTO2ScopeGuard PTO2_ORCH_API_CONCAT(pto2_scope_guard_, __COUNTER__){__VA_ARGS__}; true)
+
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+// The runtime's log macros, to stderr (stdout carries the trace).
+#define PTO_STUB_LOG(level, fmt, ...) \
+    fprintf(stderr, "[" level "] %s: " fmt "\n", __FUNCTION__, ##__VA_ARGS__)
+#define LOG_ERROR(fmt, ...) PTO_STUB_LOG("error", fmt, ##__VA_ARGS__)
+#define LOG_WARN(fmt, ...) PTO_STUB_LOG("warn", fmt, ##__VA_ARGS__)
+#define LOG_TIMING(fmt, ...) PTO_STUB_LOG("timing", fmt, ##__VA_ARGS__)
+#define LOG_INFO(fmt, ...) PTO_STUB_LOG("info", fmt, ##__VA_ARGS__)
+#define LOG_DEBUG(fmt, ...) PTO_STUB_LOG("debug", fmt, ##__VA_ARGS__)
+#endif
 
 struct PTO2OrchestrationConfig {
     uint32_t expected_arg_count;
@@ -509,6 +545,7 @@ struct Task {
     int16_t blocks = 1;
     bool require_sync_start = false;
     bool allow_early_resolve = false;
+    bool manual = false;         // submitted in a manual scope
     std::vector<uint64_t> deps;  // raw task ids
 };
 
@@ -540,6 +577,9 @@ struct Recording {
     const GraphTaskArgs* boundary_args = nullptr;
     Definition definition;
     std::map<uint64_t, uint32_t> node_of_task;  // raw id -> node
+    // The body's own scopes: as the runtime, a recording does not see the
+    // scopes its launch is in.
+    std::vector<PTO2ScopeMode> scopes;
 };
 
 // A kernel parameter's #pto.window, given to the driver by the test: per
@@ -566,11 +606,39 @@ struct State {
     Recording* recording = nullptr;
     std::map<const void*, int> graph_numbers;
     std::map<std::pair<const void*, std::string>, Definition> definitions;
+    std::vector<PTO2ScopeMode> scopes;        // open scopes, innermost last
 };
 
 inline State& state() {
     static State s;
     return s;
+}
+
+// The scopes a call is in: a Graph recording's own, else the run's (also
+// for a Graph body run eagerly, which is ordinary submission).
+inline std::vector<PTO2ScopeMode>& open_scopes() {
+    return state().recording ? state().recording->scopes : state().scopes;
+}
+
+// As the runtime: inside a manual scope every nested scope is manual too.
+inline bool in_manual_scope() {
+    for (PTO2ScopeMode mode : open_scopes())
+        if (mode == PTO2ScopeMode::MANUAL) return true;
+    return false;
+}
+
+inline void push_scope(PTO2ScopeMode mode) {
+    // The runtime refuses an auto scope in a manual one (a recording with
+    // one fails to commit: PTO2_ERROR_INVALID_ARGS).
+    if (mode == PTO2ScopeMode::AUTO && in_manual_scope())
+        fail(state().recording ? "auto scope nested inside manual scope in a Graph recording"
+                               : "auto scope nested inside manual scope is not supported");
+    open_scopes().push_back(mode);
+}
+
+inline void pop_scope() {
+    if (open_scopes().empty()) fail("rt_scope_end without an open scope");
+    open_scopes().pop_back();
 }
 
 inline const char* direction(TensorArgType tag) {
@@ -651,8 +719,10 @@ inline void check_windows(const Task& task) {
 
 inline void emit_task(const Task& task, const std::vector<int64_t>& deps, uint64_t id) {
     if (!task.dummy) check_windows(task);
+    // Only a manual scope is marked: auto is the runtime's default.
+    std::string manual = task.manual ? ",\"manual\":true" : "";
     if (task.dummy) {
-        emit_line("{\"kind\":\"dummy\",\"deps\":[" + dep_list(deps) + "]}", id);
+        emit_line("{\"kind\":\"dummy\",\"deps\":[" + dep_list(deps) + "]" + manual + "}", id);
         return;
     }
     std::string line = "{\"kind\":\"task\",\"kernels\":[";
@@ -670,7 +740,7 @@ inline void emit_task(const Task& task, const std::vector<int64_t>& deps, uint64
     bool first = true;
     if (task.allow_early_resolve) line += "\"allow_early_resolve\"", first = false;
     if (task.require_sync_start) line += std::string(first ? "" : ",") + "\"require_sync_start\"";
-    line += "],\"deps\":[" + dep_list(deps) + "]}";
+    line += "],\"deps\":[" + dep_list(deps) + "]" + manual + "}";
     emit_line(line, id);
 }
 
@@ -682,6 +752,7 @@ template <size_t T, size_t S>
 Task capture(const Arg<T, S>& args, bool dummy, std::vector<int32_t> kernels) {
     Task task;
     task.dummy = dummy;
+    task.manual = in_manual_scope();
     task.kernels = std::move(kernels);
     for (uint32_t i = 0; i < args.tensor_count; ++i) {
         task.tags.push_back(args.tags[i]);

@@ -1,7 +1,9 @@
 // The driver of a generated orchestration linked against the stub runtime
 // (pto_orchestration_api.h in this directory): reads the entry arguments of
-// one or more runs from stdin, runs aicpu_orchestration_entry once per run
-// and lets the stub print the trace.
+// one or more runs from stdin, runs the entry once per run and lets the stub
+// print the trace. The entry is aicpu_orchestration_entry, or the function
+// -DPTO_STUB_ENTRY=<name> names (a hand-written orchestration may export
+// its entry under another name, which its scene tells the runtime).
 //
 // Input, whitespace-separated: the number of runs; per run the number of
 // entry arguments, then per argument either
@@ -22,6 +24,12 @@
 #include "pto_orchestration_api.h"
 
 #include <iostream>
+
+#ifdef PTO_STUB_ENTRY
+extern "C" void PTO_STUB_ENTRY(const ChipTaskArgs& orch_args);
+#else
+#define PTO_STUB_ENTRY aicpu_orchestration_entry
+#endif
 #include <string>
 
 namespace {
@@ -74,7 +82,7 @@ int main() {
     for (uint64_t run = 0; run < runs; ++run) {
         uint64_t count = read_u64(std::cin);
         ChipTaskArgs args;
-        uint32_t& tensors = args.tensor_count;
+        uint32_t& tensors = args.entry_tensor_count;
         std::vector<std::pair<uint32_t, uint64_t>> arg_lines;
         for (uint64_t i = 0; i < count; ++i) {
             std::string kind;
@@ -120,7 +128,7 @@ int main() {
         printf("{\"kind\":\"run\"}\n");
         for (auto [index, addr] : arg_lines)
             printf("{\"kind\":\"arg\",\"index\":%u,\"addr\":%llu}\n", index, (unsigned long long)addr);
-        aicpu_orchestration_entry(args);
+        PTO_STUB_ENTRY(args);
     }
     return 0;
 }

@@ -2232,7 +2232,7 @@ module {
     pto.scope manual {
       %none = pto.invalid_task_id
       // expected-error @below {{'pto.scope' op lets a task id leave the runtime scope it is produced in}}
-      %ids = pto.scope -> !pto.task_id_array<2> {
+      %ids = pto.scope manual -> !pto.task_id_array<2> {
         %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
         %a = pto.array_splat %tid : !pto.task_id_array<2>
         pto.yield %a : !pto.task_id_array<2>
@@ -2356,5 +2356,24 @@ pto.orchestration @o(%a: !pto.tensor<4xf32>, %b: !pto.tensor<8xf32>) {
   %t = pto.invalid_task_id
   // expected-error@+1 {{'pto.set_owner' op failed to verify that all of {source, result} have same type}}
   %c = "pto.set_owner"(%a, %t) : (!pto.tensor<4xf32>, !pto.task_id) -> !pto.tensor<8xf32>
+  pto.return
+}
+
+// -----
+
+// The runtime refuses an auto scope in a manual one, however deep.
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @o(%a: !pto.tensor<4xf32>, %n: index) {
+  // expected-note @below {{the manual scope}}
+  pto.scope manual {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-error @below {{'pto.scope' op is an auto scope inside a manual scope, which the runtime refuses (an auto scope nested inside a manual scope is not supported): make it manual, or move it out}}
+      pto.scope {
+        %b, %t = pto.submit @k(%a) : (!pto.tensor<4xf32>) -> !pto.tensor<4xf32>
+      }
+    }
+  }
   pto.return
 }

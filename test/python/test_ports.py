@@ -1,0 +1,127 @@
+"""The ports of the public runtime's hand-written orchestrations
+(examples/simpler/<runtime>/<name>/model.py, docs/ports.md).
+
+Without a simpler checkout (as in CI) each port builds and verifies, its C++
+at both runtime API levels compiles against the project's runtime header
+with -Wall -Werror, and on the stub runtime it does what the simulator does
+on its own arguments (args.json). With SIMPLER_ROOT set to a simpler
+checkout at 6ebaf771, each port's run is also compared node by node with the
+hand-written orchestration's (scripts/orchestration_stats.py --against):
+0 differences.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pto_mlir.ir import Context
+from pto_mlir.translate import header_defines
+
+import cpp_trace
+from conftest import REPO
+
+PORTS = sorted((REPO / "examples" / "simpler").glob("*/*/model.py"))
+#: The entry function each hand-written orchestration exports (its scene's
+#: function_name); the ports' is aicpu_orchestration_entry.
+HANDWRITTEN_ENTRIES = {
+    "prefetch_async_demo": "prefetch_async_orchestration",
+    "sdma_async_completion_demo": "sdma_async_completion_orchestration",
+}
+
+
+def port_id(path: Path) -> str:
+    return f"{path.parent.parent.name}/{path.parent.name}"
+
+
+def test_every_port_has_its_arguments():
+    assert PORTS, "examples/simpler holds no port"
+    for model in PORTS:
+        assert (model.parent / "args.json").is_file(), f"{model}: no args.json"
+
+
+@pytest.fixture(scope="module", params=PORTS, ids=port_id)
+def compiled(request, tmp_path_factory, pto_compile):
+    """(model path, {api: (legalized IR text, C++ text)})."""
+    model = request.param
+    outs = {}
+    for api in cpp_trace.API_LEVELS:
+        out = tmp_path_factory.mktemp(f"{model.parent.name}-{api}")
+        subprocess.run([pto_compile, str(model), "-o", str(out), "--runtime-api", api, "-q"],
+                       check=True, capture_output=True, text=True)
+        outs[api] = (next(out.glob("*.legalized.mlir")).read_text(),
+                     next(out.glob("*.cpp")).read_text(), out)
+    return model, outs
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_port_cpp_compiles_with_warnings_as_errors(compiled, api, tmp_path):
+    model, outs = compiled
+    _, cpp, out = outs[api]
+    runtime = ("host_build_graph" if "#pto.runtime<host_build_graph>" in outs[api][0]
+               else "tensormap_and_ringbuffer")
+    result = subprocess.run(
+        ["g++", "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
+         "-I", str(REPO / "runtime" / "include"), *header_defines(runtime, api),
+         str(next(out.glob("*.cpp")))], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def _runs(args_json: Path, legalized: str, entry: str):
+    """Two runs of ``entry`` on the arguments args.json describes: tensors of
+    small integers, scalars as given."""
+    from pto_mlir.ir import Module
+    from pto_mlir.sim.program import load_program
+    with Context():
+        program = load_program(Module.parse(legalized))
+    params = program.function(entry, "orchestration").params
+    described = json.loads(args_json.read_text())
+    assert len(described) == len(params)
+    rng = np.random.default_rng(0)
+    runs = []
+    for _ in range(2):
+        values = []
+        for (dtype, shape), p in zip(described, params):
+            values.append(rng.integers(0, 4, shape) if isinstance(shape, list) else shape)
+        runs.append(values)
+    return runs
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_port_cpp_does_what_the_simulator_does(compiled, api, tmp_path, pto_opt,
+                                                pto_translate):
+    model, outs = compiled
+    legalized = outs[api][0]
+    entry = cpp_trace.entry_name(legalized)
+    builder = cpp_trace.StubBuilder(tmp_path)
+    result = cpp_trace.compare(legalized, _runs(model.parent / "args.json", legalized, entry),
+                               api, builder, pto_opt, pto_translate, entry=entry)
+    assert result.difference is None, result.difference
+    assert result.tasks > 0
+
+
+@pytest.mark.skipif(not os.environ.get("SIMPLER_ROOT"),
+                    reason="SIMPLER_ROOT is not set (no simpler checkout; docs/ports.md)")
+def test_port_records_what_the_handwritten_orchestration_records(compiled):
+    model, outs = compiled
+    simpler = Path(os.environ["SIMPLER_ROOT"])
+    runtime, name = model.parent.parent.name, model.parent.name
+    handwritten = next((simpler / "examples" / "a2a3" / runtime / name / "kernels" /
+                        "orchestration").glob("*.cpp"))
+    _, _, out = outs["simpler_6ebaf771"]
+    args = str(model.parent / "args.json")
+    result = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "orchestration_stats.py"),
+         str(next(out.glob("*.cpp"))), "--module", str(next(out.glob("*.legalized.mlir"))),
+         "--args", args, "--api", "simpler_6ebaf771", "--steps", "1",
+         "--against", str(handwritten), "--against-args", args,
+         "--against-api", "simpler_6ebaf771",
+         "--against-entry", HANDWRITTEN_ENTRIES.get(name, cpp_trace.ENTRY),
+         "--against-include", str(simpler / "src" / "common")],
+        capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.rstrip().splitlines()[-1].startswith("0 differences over ")
