@@ -12,11 +12,11 @@ The file can be what pto-translate printed or a hand-written orchestration
 function exported under another name than aicpu_orchestration_entry). The
 entry's arguments are described by an IR module's entry signature
 (--module: static shapes) or by a JSON list (--args: [["bf16", [16, 5120]],
-..., ["i64", 0]]: a tensor's element type and shape, a scalar's type and
-value; types as in MLIR; it wins over --module, which then gives only the
-kernels' windows).
-Tensors get no storage: the figures are counts, and a host read of an
-argument fails.
+["i64", [4], [128, 2, 250, 4]], ..., ["i64", 0]]: a tensor's element type
+and shape, and its elements when the orchestration reads them; a scalar's
+type and value; types as in MLIR; it wins over --module, which then gives
+only the kernels' windows). A tensor whose elements are not given has no
+storage: the figures are counts, and a host read of it fails.
 
     scripts/orchestration_stats.py pto-out/model/model.cpp \\
         --module pto-out/model/model.legalized.mlir --api spec
@@ -73,15 +73,27 @@ def _arguments_from_module(path: Path) -> List[Tuple[str, Sequence[int]]]:
     return out
 
 
-def _driver_line(element_type: str, shape) -> str:
+#: numpy's type of each element type whose values an argument may give.
+_VALUE_TYPES = {"f32": "<f4", "f16": "<f2", "i8": "<i1", "i16": "<i2", "i32": "<i4",
+                "i64": "<i8"}
+
+
+def _driver_line(element_type: str, shape, values: Optional[Sequence] = None) -> str:
     if not isinstance(shape, (list, tuple)):  # A scalar: its slot's bits.
         return f"S {int(shape) & ((1 << 64) - 1)}"
     strides, stride = [], 1
     for extent in reversed(shape):
         strides.insert(0, stride)
         stride *= extent
+    data = "-"  # No storage: a host read of it fails.
+    if values is not None:
+        import numpy as np
+        array = np.asarray(values, dtype=_VALUE_TYPES[element_type])
+        if array.size != stride:
+            raise SystemExit(f"{len(values)} values for a tensor of {stride} elements")
+        data = array.tobytes().hex()
     return (f"T {cpp_trace.DATA_TYPES[element_type]} {len(shape)} {' '.join(map(str, shape))} "
-            f"{' '.join(map(str, strides))} 0 {stride} -")
+            f"{' '.join(map(str, strides))} 0 {stride} {data}")
 
 
 def statistics(runs: List[dict]) -> dict:
@@ -193,7 +205,7 @@ def _windows(module: Optional[Path]) -> str:
 
 def _run(cpp: Path, arguments, api: str, steps: int, windows: str = "",
          entry: str = cpp_trace.ENTRY, include_dirs: Sequence[Path] = ()) -> List[dict]:
-    lines = [_driver_line(t, s) for t, s in arguments]
+    lines = [_driver_line(*argument) for argument in arguments]
     step = cpp_trace.EntryArgs([], f"{len(lines)}\n" + "\n".join(lines))
     with cpp_trace.workdir() as directory:
         builder = cpp_trace.StubBuilder(Path(directory), include_dirs=include_dirs)
@@ -203,8 +215,8 @@ def _run(cpp: Path, arguments, api: str, steps: int, windows: str = "",
 
 def _arguments(module: Optional[Path], args: Optional[Path]):
     if args:
-        return [(t, tuple(s) if isinstance(s, list) else s)
-                for t, s in json.loads(args.read_text())]
+        return [(t, tuple(s) if isinstance(s, list) else s, *rest)
+                for t, s, *rest in json.loads(args.read_text())]
     return _arguments_from_module(module)
 
 

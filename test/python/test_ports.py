@@ -73,7 +73,7 @@ def test_port_cpp_compiles_with_warnings_as_errors(compiled, api, tmp_path):
 
 def _runs(args_json: Path, legalized: str, entry: str):
     """Two runs of ``entry`` on the arguments args.json describes: tensors of
-    small integers, scalars as given."""
+    small integers (or the elements it gives), scalars as given."""
     from pto_mlir.ir import Module
     from pto_mlir.sim.program import load_program
     with Context():
@@ -85,8 +85,13 @@ def _runs(args_json: Path, legalized: str, entry: str):
     runs = []
     for _ in range(2):
         values = []
-        for (dtype, shape), p in zip(described, params):
-            values.append(rng.integers(0, 4, shape) if isinstance(shape, list) else shape)
+        for (dtype, shape, *elements), p in zip(described, params):
+            if not isinstance(shape, list):
+                values.append(shape)
+            elif elements:
+                values.append(np.asarray(elements[0]).reshape(shape))
+            else:
+                values.append(rng.integers(0, 4, shape))
         runs.append(values)
     return runs
 

@@ -169,6 +169,13 @@ struct ChipTensor {
     uint32_t strides[MAX_TENSOR_DIMS] = {};
     PTO2TaskId owner_task_id;
 
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+    // As the runtime: the buffer's base on the host. A storage-less buffer
+    // (an accounting run's) has none to read.
+    template <typename T>
+    T* data_as() const;
+#endif
+
     ChipTensor view(const uint32_t view_shapes[], const uint32_t view_offsets[]) const {
         ChipTensor t = *this;
         for (uint32_t d = 0; d < ndims; ++d) {
@@ -213,6 +220,18 @@ inline PTOBufferHandle reserve(uint64_t bytes) {
     next += (bytes + 4095) / 4096 * 4096 + 4096;
     return handle;
 }
+
+}  // namespace stub
+
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+template <typename T>
+T* ChipTensor::data_as() const {
+    if (buffer.addr >= stub::kSyntheticBase) stub::fail("data_as of a tensor without storage");
+    return reinterpret_cast<T*>(static_cast<uintptr_t>(buffer.addr));
+}
+#endif
+
+namespace stub {
 
 inline ChipTensor contiguous(const uint32_t shapes[], uint32_t ndims, DataType dtype, PTOBufferHandle buffer) {
     ChipTensor t;
@@ -508,6 +527,11 @@ public:
 #define PTO2_ORCH_API_CONCAT(x, y) PTO2_ORCH_API_CONCAT_IMPL(x, y)
 #define PTO2_SCOPE(...) \
     if (PTO2ScopeGuard PTO2_ORCH_API_CONCAT(pto2_scope_guard_, __COUNTER__){__VA_ARGS__}; true)
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+// A scope to the end of the enclosing block.
+#define PTO2_SCOPE_GUARD(...) \
+    [[maybe_unused]] PTO2ScopeGuard PTO2_ORCH_API_CONCAT(pto2_scope_guard_, __COUNTER__){__VA_ARGS__}
+#endif
 
 #ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
 // The runtime's log macros, to stderr (stdout carries the trace).

@@ -1069,19 +1069,19 @@ LogicalResult ScopeOp::verify() {
                          << ")";
   // The runtime refuses an auto scope in a manual one (begin_scope: "auto
   // scope nested inside manual scope is not supported"; a Graph recording
-  // with one fails to commit). Scopes nest within one function only.
+  // with one fails to commit). The nearest enclosing scope decides: an auto
+  // one is itself checked. Scopes nest within one function only.
   if (!getManual())
-    for (auto outer = (*this)->getParentOfType<ScopeOp>(); outer;
-         outer = outer->getParentOfType<ScopeOp>())
-      if (outer.getManual()) {
-        InFlightDiagnostic diag =
-            emitOpError() << "is an auto scope inside a manual scope, which "
-                             "the runtime refuses (an auto scope nested "
-                             "inside a manual scope is not supported): make "
-                             "it manual, or move it out";
-        diag.attachNote(outer.getLoc()) << "the manual scope";
-        return diag;
-      }
+    if (auto outer = (*this)->getParentOfType<ScopeOp>();
+        outer && outer.getManual()) {
+      InFlightDiagnostic diag =
+          emitOpError() << "is an auto scope inside a manual scope, which the "
+                           "runtime refuses (an auto scope nested inside a "
+                           "manual scope is not supported): make it manual, "
+                           "or move it out";
+      diag.attachNote(outer.getLoc()) << "the manual scope";
+      return diag;
+    }
   // A task id may only leave its scope to become the carry of the
   // enclosing loop or branch: a dependency on it after the scope closes
   // cannot be resolved.
