@@ -12,10 +12,11 @@ The file can be what pto-translate printed or a hand-written orchestration
 function exported under another name than aicpu_orchestration_entry). The
 entry's arguments are described by an IR module's entry signature
 (--module: static shapes) or by a JSON list (--args: [["bf16", [16, 5120]],
-["i64", [4], [128, 2, 250, 4]], ..., ["i64", 0]]: a tensor's element type
-and shape, and its elements when the orchestration reads them; a scalar's
-type and value; types as in MLIR; it wins over --module, which then gives
-only the kernels' windows). A tensor whose elements are not given has no
+["i64", [4], [128, 2, 250, 4]], ["f32", [9], 0], ..., ["i64", 0]]: a
+tensor's element type and shape, and when the orchestration reads or
+writes it its elements, or one value for all; a scalar's type and value;
+types as in MLIR; it wins over --module, which then gives only the kernels'
+windows). A tensor whose elements are not given has no
 storage: the figures are counts, and a host read of it fails.
 
     scripts/orchestration_stats.py pto-out/model/model.cpp \\
@@ -88,6 +89,8 @@ def _driver_line(element_type: str, shape, values: Optional[Sequence] = None) ->
     data = "-"  # No storage: a host read of it fails.
     if values is not None:
         import numpy as np
+        if isinstance(values, (int, float)):  # One value for every element.
+            values = np.full(stride, values)
         array = np.asarray(values, dtype=_VALUE_TYPES[element_type])
         if array.size != stride:
             raise SystemExit(f"{len(values)} values for a tensor of {stride} elements")

@@ -87,6 +87,8 @@ getNarrowedValues(Operation *op,
   if (auto create = dyn_cast<CreateOp>(op)) {
     addAll(create.getDynamicSizes(), "pto.create", op->getLoc(),
            "dynamic extent");
+  } else if (auto full = dyn_cast<FullOp>(op)) {
+    addAll(full.getDynamicSizes(), "pto.full", op->getLoc(), "dynamic extent");
   } else if (auto info = dyn_cast<CreateInfoOp>(op)) {
     addAll(info.getDynamicSizes(), "pto.create_info", op->getLoc(),
            "dynamic extent");

@@ -102,6 +102,7 @@ void CppNamer::nameResults(Operation *op) {
       })
       .Case([&](SliceOp) { nameAll("view"); })
       .Case([&](CreateInfoOp) { nameAll("ci"); })
+      .Case([&](FullOp) { nameAll("filled"); })
       .Case([&](TransposeOp) { nameAll("transposed"); })
       .Case([&](ReshapeOp) { nameAll("reshaped"); })
       .Case([&](SetOwnerOp) { nameAll("owned"); })

@@ -641,6 +641,24 @@ def create(shape: Sequence[Index], dtype: str, layout: Optional[str] = None,
 
 
 @_builds_ops
+def full(shape: Sequence[Index], value: Union[ValueLike, int, float], dtype: str,
+         name: Optional[str] = None) -> Value:
+    """Allocates a tensor of ``shape`` (ints, or ``index`` Values or
+    :class:`Scalar` s for extents known at run time) and element type
+    ``dtype`` with every element ``value`` (``pto.full``): a Python number
+    becomes a constant of ``dtype``, a Value must have that type. Only the
+    tensormap_and_ringbuffer runtime's public API translates it. Raises
+    ``ValueError`` for a number that does not fit ``dtype``."""
+    dynamic = [_unwrap(s) for s in shape if not isinstance(s, int)]
+    t = tensor([s if isinstance(s, int) else DYNAMIC for s in shape], dtype)
+    loc = _caller_location(name)
+    element = pto.TensorType(t).element_type
+    v = (_constant(value, element, loc) if isinstance(value, (int, float))
+         and not isinstance(value, bool) else _unwrap(value))
+    return pto.FullOp(t, v, dynamic, loc=loc).result
+
+
+@_builds_ops
 def create_info(shape: Sequence[Index], dtype: str, name: Optional[str] = None) -> Value:
     """Describes a buffer of ``shape`` (ints, or ``index`` Values or
     :class:`Scalar` s for extents known at run time) and element type
@@ -895,6 +913,11 @@ class Scalar:
             if op in ("//", "%") and other == 0:
                 raise ValueError(f"{op} by the literal 0")
             return _constant(other, self.type, loc)
+        if isinstance(other, float):
+            if not _is_float(self.type):
+                raise ValueError(f"operands of {op!r} have different types, {self.type} "
+                                 f"and the float {other!r}")
+            return _constant(other, self.type, loc)
         other = _unwrap(other)
         if not isinstance(other, Value):
             return None
@@ -904,10 +927,13 @@ class Scalar:
                              f"b.cast(value, type)")
         return other
 
-    def _binary(self, other, op_class, op: str, reflected: bool = False):
-        if not _is_int_like(self.type):
+    def _binary(self, other, op_class, op: str, reflected: bool = False, float_class=None):
+        if _is_float(self.type) and float_class is not None:
+            op_class = float_class
+        elif not _is_int_like(self.type):
             raise ValueError(f"{op!r} on a {self.type} scalar: the front end "
-                             f"does arithmetic on index and integer scalars only")
+                             f"does {op!r} on index and integer scalars only"
+                             + (" (+, -, * and / on floats)" if _is_float(self.type) else ""))
         _require_insertion_point(f"the scalar operator {op!r}")
         loc = _caller_location()
         rhs = self._operand(other, op, loc)
@@ -918,12 +944,25 @@ class Scalar:
             lhs, rhs = rhs, lhs
         return Scalar(op_class(lhs, rhs, loc=loc).result)
 
-    def __add__(self, other): return self._binary(other, arith.AddIOp, "+")
-    def __radd__(self, other): return self._binary(other, arith.AddIOp, "+", True)
-    def __sub__(self, other): return self._binary(other, arith.SubIOp, "-")
-    def __rsub__(self, other): return self._binary(other, arith.SubIOp, "-", True)
-    def __mul__(self, other): return self._binary(other, arith.MulIOp, "*")
-    def __rmul__(self, other): return self._binary(other, arith.MulIOp, "*", True)
+    # On floats: arith.addf, subf, mulf, divf.
+    def __add__(self, other): return self._binary(other, arith.AddIOp, "+", False, arith.AddFOp)
+    def __radd__(self, other): return self._binary(other, arith.AddIOp, "+", True, arith.AddFOp)
+    def __sub__(self, other): return self._binary(other, arith.SubIOp, "-", False, arith.SubFOp)
+    def __rsub__(self, other): return self._binary(other, arith.SubIOp, "-", True, arith.SubFOp)
+    def __mul__(self, other): return self._binary(other, arith.MulIOp, "*", False, arith.MulFOp)
+    def __rmul__(self, other): return self._binary(other, arith.MulIOp, "*", True, arith.MulFOp)
+
+    def __truediv__(self, other):
+        if not _is_float(self.type):
+            raise ValueError(f"'/' divides floats, and this scalar is {self.type}: "
+                             f"integer division is '//' (it truncates, as in C++)")
+        return self._binary(other, None, "/", False, arith.DivFOp)
+
+    def __rtruediv__(self, other):
+        if not _is_float(self.type):
+            raise ValueError(f"'/' divides floats, and this scalar is {self.type}: "
+                             f"integer division is '//' (it truncates, as in C++)")
+        return self._binary(other, None, "/", True, arith.DivFOp)
     def __floordiv__(self, other): return self._binary(other, arith.DivSIOp, "//")
     def __rfloordiv__(self, other): return self._binary(other, arith.DivSIOp, "//", True)
     def __mod__(self, other): return self._binary(other, arith.RemSIOp, "%")
@@ -936,6 +975,9 @@ class Scalar:
     def __rxor__(self, other): return self._binary(other, arith.XOrIOp, "^", True)
 
     def __neg__(self):
+        if _is_float(self.type):  # arith.negf: -0.0 stays distinct from 0.0.
+            _require_insertion_point("the scalar operator '-'")
+            return Scalar(arith.NegFOp(self.value, loc=_caller_location()).result)
         return self._binary(0, arith.SubIOp, "-", True)
 
     def _compare(self, other, predicate: str, op: str):

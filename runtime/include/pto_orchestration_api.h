@@ -168,6 +168,12 @@ ChipTensor make_tensor_external(void* addr, const uint32_t shapes[], uint32_t nd
 class TensorCreateInfo {
 public:
     TensorCreateInfo(const uint32_t shapes[], uint32_t ndims, DataType dtype);
+#if defined(PTO_RUNTIME_API_SIMPLER_6EBAF771) && defined(PTO_RUNTIME_TENSORMAP_AND_RINGBUFFER)
+    // [simpler_6ebaf771, tensormap_and_ringbuffer only] Fills every element
+    // of the buffer allocated from it with to_u64(value).
+    template <typename T>
+    void set_initial_value(T value);
+#endif
 };
 
 // One tensor slot of an argument list. Written in place, never copied.

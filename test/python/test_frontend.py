@@ -414,7 +414,9 @@ def test_value_errors_with_clear_messages():
                 with pytest.raises(ValueError, match="does not fit in i8"):
                     b.scalar(300, "i8")
                 with pytest.raises(ValueError, match="index and integer scalars only"):
-                    b.scalar(1.0) + 1
+                    b.scalar(1.0) // 2
+                with pytest.raises(ValueError, match="'/' divides floats"):
+                    n / 2
                 with pytest.raises(ValueError, match="Scalar wraps an index, integer or float"):
                     b.scalar(c)
                 with pytest.raises(TypeError, match="no Python truth value"):

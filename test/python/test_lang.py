@@ -121,6 +121,33 @@ def test_a_create_info_for_a_parameter_it_cannot_describe_is_an_error_at_the_cal
     assert "pto.create_info: the element type is a pto dtype such as pto.f32" in error.message
 
 
+def test_float_scalars_and_filled_tensors():
+    """Host reads of f32 elements combine with +, -, *, / and unary -
+    (arith.addf, ...); pto.full allocates a filled tensor; '/' on an integer
+    scalar is an error at its expression."""
+    @pto.orchestration
+    def main(x: V, out: pto.Out[V]):
+        a, b = x[0], x[1]
+        out[0] = -(a + b * 2.0) / (a - 1.5)
+        s = pto.full([4], 77.0, pto.f32)
+        out[1] = s[0]
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    for op in ("arith.addf", "arith.mulf", "arith.subf", "arith.divf", "arith.negf"):
+        assert op in ir, op
+    assert re.search(r"%s = pto.full %cst\S* : !pto.tensor<4xf32>", ir), ir
+
+    @pto.orchestration
+    def int_division(x: V, out: pto.Out[V], n: pto.Index):
+        k = n / 2
+        out[0] = pto.f32(1.0)
+
+    error = errors_of(int_division)
+    assert error.line == line_of(int_division, "n / 2")
+    assert "'/' divides floats, and this scalar is index: integer division is '//'" in \
+        error.message
+
+
 def test_python_loops_unroll_and_python_values_fold():
     @pto.orchestration
     def main(a: X, c: pto.InOut[X]):
@@ -266,7 +293,7 @@ def test_a_tensor_where_a_scalar_belongs_is_reported_at_the_operand():
 
 @pytest.mark.parametrize("body, needle, message", [
     ("x = [v for v in range(n)]", "x = [", "a Scalar is a run-time value, not a Python int"),
-    ("x = n / 2", "x = n", "`/` on run-time scalars is not supported (use // for division)"),
+    ("x = n / 2", "x = n", "'/' divides floats, and this scalar is index: integer division is '//'"),
     ("for i in pto.range(n):\n    t = i\nstep(a, c, t)", "step(a, c, t)",
      "'t' exists only inside the pto.range loop"),
     ("for i in pto.range(n):\n    break", "break", "`break` in a pto.range loop"),

@@ -7,7 +7,7 @@ with -Wall -Werror, and on the stub runtime it does what the simulator does
 on its own arguments (args.json). With SIMPLER_ROOT set to a simpler
 checkout at 6ebaf771, each port's run is also compared node by node with the
 hand-written orchestration's (scripts/orchestration_stats.py --against):
-0 differences.
+0 differences, but those docs/ports.md explains (DIFFERENCES).
 """
 
 import json
@@ -34,6 +34,23 @@ HANDWRITTEN_ENTRIES = {
 }
 
 
+#: The nodes where a port differs from the hand-written orchestration on
+#: purpose (docs/ports.md says why).
+DIFFERENCES = {
+    # The noop kernel writes b: the hand-written code passes it as an out
+    # tensor there and an inout one elsewhere; a kernel here has one
+    # signature (inout).
+    "scalar_data": ["the entry, node 6:"],
+}
+
+
+#: Ports the specification's API cannot print, and the diagnostic saying so.
+PUBLIC_API_ONLY = {
+    # pto.full: TensorCreateInfo::set_initial_value is the public API's.
+    "scalar_data": "'pto.full' op has no translation at this runtime and API level",
+}
+
+
 def port_id(path: Path) -> str:
     return f"{path.parent.parent.name}/{path.parent.name}"
 
@@ -51,18 +68,30 @@ def compiled(request, tmp_path_factory, pto_compile):
     outs = {}
     for api in cpp_trace.API_LEVELS:
         out = tmp_path_factory.mktemp(f"{model.parent.name}-{api}")
-        subprocess.run([pto_compile, str(model), "-o", str(out), "--runtime-api", api, "-q"],
-                       check=True, capture_output=True, text=True)
+        result = subprocess.run([pto_compile, str(model), "-o", str(out), "--runtime-api",
+                                 api, "-q"], capture_output=True, text=True)
+        refusal = PUBLIC_API_ONLY.get(model.parent.name) if api == "spec" else None
+        if refusal:
+            assert result.returncode != 0 and refusal in result.stderr, result.stderr
+            continue
+        assert result.returncode == 0, result.stderr
         outs[api] = (next(out.glob("*.legalized.mlir")).read_text(),
                      next(out.glob("*.cpp")).read_text(), out)
     return model, outs
 
 
+def _compiled_at(compiled, api: str):
+    model, outs = compiled
+    if api not in outs:
+        pytest.skip(f"{port_id(model)} is printed at the public API only "
+                    f"({PUBLIC_API_ONLY[model.parent.name]})")
+    return model, outs[api]
+
+
 @pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
 def test_port_cpp_compiles_with_warnings_as_errors(compiled, api, tmp_path):
-    model, outs = compiled
-    _, cpp, out = outs[api]
-    runtime = ("host_build_graph" if "#pto.runtime<host_build_graph>" in outs[api][0]
+    model, (legalized, cpp, out) = _compiled_at(compiled, api)
+    runtime = ("host_build_graph" if "#pto.runtime<host_build_graph>" in legalized
                else "tensormap_and_ringbuffer")
     result = subprocess.run(
         ["g++", "-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror",
@@ -89,7 +118,9 @@ def _runs(args_json: Path, legalized: str, entry: str):
             if not isinstance(shape, list):
                 values.append(shape)
             elif elements:
-                values.append(np.asarray(elements[0]).reshape(shape))
+                values.append(np.broadcast_to(elements[0], shape).copy()
+                              if isinstance(elements[0], (int, float))
+                              else np.asarray(elements[0]).reshape(shape))
             else:
                 values.append(rng.integers(0, 4, shape))
         runs.append(values)
@@ -99,8 +130,7 @@ def _runs(args_json: Path, legalized: str, entry: str):
 @pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
 def test_port_cpp_does_what_the_simulator_does(compiled, api, tmp_path, pto_opt,
                                                 pto_translate):
-    model, outs = compiled
-    legalized = outs[api][0]
+    model, (legalized, _, _) = _compiled_at(compiled, api)
     entry = cpp_trace.entry_name(legalized)
     builder = cpp_trace.StubBuilder(tmp_path)
     result = cpp_trace.compare(legalized, _runs(model.parent / "args.json", legalized, entry),
@@ -128,5 +158,9 @@ def test_port_records_what_the_handwritten_orchestration_records(compiled):
          "--against-entry", HANDWRITTEN_ENTRIES.get(name, cpp_trace.ENTRY),
          "--against-include", str(simpler / "src" / "common")],
         capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.rstrip().splitlines()[-1].startswith("0 differences over ")
+    lines = result.stdout.rstrip().splitlines()
+    expected = DIFFERENCES.get(name, [])
+    assert [line for line in lines if line.startswith(("the entry, node", "Graph "))] == \
+        expected, result.stdout + result.stderr
+    assert lines[-1].startswith(f"{len(expected)} differences over "), result.stdout
+    assert result.returncode == (1 if expected else 0)

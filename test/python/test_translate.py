@@ -92,6 +92,14 @@ def test_inputs_found():
 @pytest.mark.parametrize("api", API_LEVELS)
 @pytest.mark.parametrize("source", INPUTS)
 def test_translation_compiles(pto_opt, pto_translate, source, api):
+    if api == "spec" and "pto.full" in source:
+        # Filling a new tensor is the public API's alone: refused, at the op.
+        prepared = run([pto_opt, *PREPARE, "-"], source)
+        cpp = run([pto_translate, "--pto-to-cpp", "--pto-runtime-api=spec", "-"],
+                  prepared.stdout)
+        assert cpp.returncode == 1 and "'pto.full' op has no translation at this runtime " \
+            "and API level" in cpp.stderr, cpp.stderr
+        return
     cpp = translate_cli(pto_opt, pto_translate, source, api)
     assert '#include "pto_orchestration_api.h"' in cpp
     assert "void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {" in cpp

@@ -284,11 +284,31 @@ public:
 
     uint64_t buffer_size_bytes() const { return stub::element_count(shapes, ndims) * stub::element_size(dtype); }
 
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+    // As the tensormap_and_ringbuffer runtime: every element of the buffer
+    // is set to the value's to_u64 bits, element-size bytes of them.
+    template <typename T>
+    void set_initial_value(T value) {
+        has_initial_value = true;
+        initial_value = to_u64(value);
+    }
+#endif
+
     ChipTensor materialize(PTO2TaskId owner) const {
         ChipTensor t = stub::contiguous(shapes, ndims, dtype, stub::allocate(buffer_size_bytes()));
         t.owner_task_id = owner;
+        if (has_initial_value) {
+            uint64_t size = stub::element_size(dtype);
+            auto* bytes = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(t.buffer.addr));
+            for (uint64_t at = 0; at + size <= t.buffer.size; at += size)
+                memcpy(bytes + at, &initial_value, size);
+        }
         return t;
     }
+
+private:
+    uint64_t initial_value = 0;
+    bool has_initial_value = false;
 };
 
 // The runtime's helpers for hand-written orchestrations that carve tensors

@@ -233,6 +233,7 @@ private:
   LogicalResult emitOperation(Operation &op);
   LogicalResult emitAllocTensors(AllocTensorsOp alloc);
   LogicalResult emitCreateInfo(CreateInfoOp info);
+  LogicalResult emitFull(FullOp full);
   /// Declares `shapes` (uint32_t[rank]) and `info` (TensorCreateInfo) for
   /// `type`, taking its `?` extents from `sizes` in axis order.
   LogicalResult emitCreateInfoDeclaration(StringRef info, StringRef shapes,
@@ -810,6 +811,37 @@ LogicalResult OrchestrationEmitter::emitCreateInfo(CreateInfoOp op) {
                                    op.getDynamicSizes(), op);
 }
 
+LogicalResult OrchestrationEmitter::emitFull(FullOp op) {
+  // TensorCreateInfo::set_initial_value, which fills the whole buffer, is
+  // the public tensormap_and_ringbuffer runtime's alone.
+  if (!isPublicApi() ||
+      getModuleRuntime(module) != Runtime::tensormap_and_ringbuffer)
+    return op.emitOpError()
+           << "has no translation at this runtime and API level: only the "
+              "tensormap_and_ringbuffer runtime's public API "
+              "(simpler_6ebaf771) fills a new tensor "
+              "(TensorCreateInfo::set_initial_value)";
+  auto type = cast<TensorType>(op.getType());
+  // The value's C++ type is the element's (a value without one, f16 or
+  // bf16, was reported where it was made).
+  FailureOr<std::string> value = nameOf(op.getValue(), op);
+  if (failed(value))
+    return failure();
+  std::string info = freshName(getRecordedName(op.getResult(), op) + "_ci");
+  if (failed(emitCreateInfoDeclaration(info, freshName(info + "_shapes"), type,
+                                       op.getDynamicSizes(), op)))
+    return failure();
+  os << info << ".set_initial_value(" << *value << ");\n";
+  std::string call =
+      freshName(taskPrefix + "alloc_" + std::to_string(allocCount++));
+  os << sp::kOutputsType << " " << call << " = " << sp::kAllocTensors << "("
+     << info << ");\n";
+  std::string name = declare(op.getResult(), op);
+  os << "const " << sp::kTensorType << "& " << name << " = " << call << "."
+     << sp::kGetRef << "(0);\n";
+  return success();
+}
+
 LogicalResult OrchestrationEmitter::emitAllocTensors(AllocTensorsOp alloc) {
   // The verifier checked that the runtime can allocate every result.
   SmallVector<std::string> infos;
@@ -842,6 +874,7 @@ LogicalResult OrchestrationEmitter::emitOperation(Operation &op) {
       .Case([&](SubmitOp submit) { return emitSubmit(submit); })
       .Case([&](AllocTensorsOp alloc) { return emitAllocTensors(alloc); })
       .Case([&](CreateInfoOp info) { return emitCreateInfo(info); })
+      .Case([&](FullOp full) { return emitFull(full); })
       .Case([&](CreateOp create) {
         return create.emitOpError()
                << "is not in a pto.alloc_tensors: run pto-batch-allocations "

@@ -45,6 +45,7 @@ from .ops import (
     create,
     create_info,
     dim,
+    full,
     invalid_task_id,
     owner_task_id,
     parallel,
@@ -99,7 +100,7 @@ __all__ = [
     "DType", "TensorType", "ScalarType", "ParamType", "Tensor", "Scalar", "In", "Out",
     "InOut", "Index", "window", "overwrites", "bf16", "f16", "f32", "f64", "i1", "i8",
     "i16", "i32", "i64", "index",
-    "range", "parallel", "scope", "create", "create_info", "reshape", "transpose", "dim", "cast",
+    "range", "parallel", "scope", "create", "create_info", "full", "reshape", "transpose", "dim", "cast",
     "submit", "task_dummy", "invalid_task_id", "owner_task_id", "set_owner",
     "task_id_array", "array_get", "array_update",
 ]

@@ -372,8 +372,9 @@ _BINARY = {
     ast.Pow: lambda x, y: x ** y, ast.LShift: lambda x, y: x << y,
     ast.RShift: lambda x, y: x >> y, ast.MatMult: lambda x, y: x @ y,
 }
-_IR_BINARY = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.BitAnd, ast.BitOr,
-              ast.BitXor)
+# The operators scalars have (`/` on floats only: the builder says so).
+_IR_BINARY = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.BitAnd,
+              ast.BitOr, ast.BitXor)
 _COMPARE = {
     ast.Lt: lambda x, y: x < y, ast.LtE: lambda x, y: x <= y, ast.Gt: lambda x, y: x > y,
     ast.GtE: lambda x, y: x >= y, ast.Eq: lambda x, y: x == y, ast.NotEq: lambda x, y: x != y,
@@ -1262,9 +1263,8 @@ class FunctionBuilder:
                 raise self.error(f"{_describe(v)} where a scalar belongs: arithmetic is on "
                                  f"scalars", side)
         if op not in _IR_BINARY:
-            hint = " (use // for division)" if op is ast.Div else ""
-            raise self.error(f"`{_symbol(node.op)}` on run-time scalars is not supported"
-                             f"{hint}", node)
+            raise self.error(f"`{_symbol(node.op)}` on run-time scalars is not supported",
+                             node)
         with b.at(self.location(node)):
             return self.call(node, _BINARY[op], [b._wrap(_raw(left)) if _is_ir(left) else left,
                                                  b._wrap(_raw(right)) if _is_ir(right)

@@ -255,6 +255,29 @@ def create(shape: Sequence, dtype: t.DType, layout: Optional[str] = None):
                     dtype.name, layout)
 
 
+def full(shape: Sequence, value, dtype: t.DType):
+    """A new tensor (``pto.full``) of ``shape`` (ints, or index scalars for
+    extents known at run time) and element type ``dtype`` with every element
+    ``value`` (a Python number, or a run-time scalar of that type). Only the
+    tensormap_and_ringbuffer runtime's public API translates it (the
+    runtime's ``TensorCreateInfo::set_initial_value``).
+
+    Raises:
+        TypeError: ``dtype`` is not a pto dtype, an extent is not an int or a
+            scalar.
+        ValueError: a number that does not fit ``dtype``.
+    """
+    _inside("full")
+    if not isinstance(dtype, t.DType):
+        raise TypeError(f"pto.full: the element type is a pto dtype such as pto.f32, "
+                        f"got {dtype!r}")
+    if isinstance(value, bool) or not isinstance(value, (int, float, b.Scalar)):
+        raise TypeError(f"pto.full: the value is a number or a run-time scalar, got "
+                        f"{_kind(value)}")
+    return b.full([_index(s, f"extent #{i}") for i, s in enumerate(shape)], value,
+                  dtype.name)
+
+
 def create_info(shape: Sequence, dtype: t.DType):
     """A description of a buffer for the runtime to allocate with a launch
     (``pto.create_info``, the runtime's TensorCreateInfo): ``shape`` holds

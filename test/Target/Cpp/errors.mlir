@@ -280,7 +280,7 @@ module attributes {pto.prepared} {
 module attributes {pto.prepared} {
   pto.orchestration @main() {
     %zero = arith.constant 0.0 : f32
-    // expected-error @below {{'pto.full' op has no orchestration C++ translation}}
+    // expected-error @below {{'pto.full' op has no translation at this runtime and API level: only the tensormap_and_ringbuffer runtime's public API (simpler_6ebaf771) fills a new tensor (TensorCreateInfo::set_initial_value)}}
     %z = pto.full %zero : !pto.tensor<16xf32>
     pto.return
   }
@@ -544,6 +544,20 @@ module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>} {
   }
   pto.orchestration @main(%a: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) attributes {pto.cpp_arg_names = ["ext_a"]} {
     pto.call @g(%a) : (!pto.tensor<16xf32>) -> ()
+    pto.return
+  }
+}
+
+// -----
+
+// Filling a new tensor (TensorCreateInfo::set_initial_value) is the
+// tensormap_and_ringbuffer runtime's public API alone.
+module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>, pto.runtime_api = #pto.runtime_api<simpler_6ebaf771>} {
+  pto.orchestration @main(%v: f32) attributes {pto.cpp_arg_names = ["v"]} {
+    pto.scope {
+      // expected-error @below {{'pto.full' op has no translation at this runtime and API level: only the tensormap_and_ringbuffer runtime's public API (simpler_6ebaf771) fills a new tensor (TensorCreateInfo::set_initial_value)}}
+      %t = pto.full %v {pto.cpp_names = ["t"]} : !pto.tensor<4xf32>
+    }
     pto.return
   }
 }

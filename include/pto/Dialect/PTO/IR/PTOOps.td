@@ -484,9 +484,12 @@ def PTO_FullOp : PTO_Op<"full", [
   let summary = "Allocate a tensor filled with one value";
   let description = [{
     Allocates a tensor whose every element is `value`. Dynamic extents as in
-    `pto.create`. The orchestration runtimes have no lowering for it; the
-    Graph legality checks reject it inside a Graph. Like `pto.create`,
-    an unused `pto.full` is trivially dead.
+    `pto.create`. The tensormap_and_ringbuffer runtime's public API
+    (simpler_6ebaf771) allocates it with `alloc_tensors` of a
+    `TensorCreateInfo` given the value (`set_initial_value`, which fills the
+    buffer); the specification's API and host_build_graph have no lowering
+    for it, and the Graph legality checks reject it inside a Graph. Like
+    `pto.create`, an unused `pto.full` is trivially dead.
 
     ```mlir
     %zeros = pto.full %zero : !pto.tensor<16xf32>
