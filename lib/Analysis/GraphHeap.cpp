@@ -35,7 +35,7 @@ public:
   uint64_t visit(Block &block, uint64_t multiplier) {
     uint64_t total = 0;
     for (Operation &op : block) {
-      if (isa<CreateOp, AllocTensorsOp>(op))
+      if (isa<CreateOp, AllocTensorsOp, FullOp>(op))
         allocationCalls = llvm::SaturatingAdd<uint64_t>(allocationCalls,
                                                         multiplier);
       for (Type type : getAllocatedTypes(op)) {
@@ -78,6 +78,8 @@ private:
   SmallVector<Type> getAllocatedTypes(Operation &op) {
     if (auto create = dyn_cast<CreateOp>(op))
       return {create.getType()};
+    if (auto full = dyn_cast<FullOp>(op))
+      return {full.getType()};
     if (auto alloc = dyn_cast<AllocTensorsOp>(op))
       return llvm::to_vector(alloc.getResultTypes());
     SmallVector<Type> tail;
@@ -105,7 +107,7 @@ private:
   static bool mayAllocate(Operation &op) {
     return op
         .walk([](Operation *inner) {
-          return isa<CreateOp, AllocTensorsOp, SubmitOp>(inner)
+          return isa<CreateOp, AllocTensorsOp, FullOp, SubmitOp>(inner)
                      ? WalkResult::interrupt()
                      : WalkResult::advance();
         })

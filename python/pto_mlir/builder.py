@@ -59,6 +59,7 @@ import builtins
 import abc
 import contextlib
 import functools
+import math
 import inspect
 import os
 import sys
@@ -620,13 +621,28 @@ def slice(source: Value, offsets: Sequence[Index], sizes: Sequence[Index],
         raise ValueError(f"slice: the source must be a !pto.tensor, got "
                          f"{getattr(source, 'type', source)}")
     source_type = pto.TensorType(source.type)
-    result_shape = [s if isinstance(s, int) else DYNAMIC for s in sizes]
+    result_shape = _extents(sizes)
     dyn_offsets, static_offsets = _mixed(offsets)
     dyn_sizes, static_sizes = _mixed(sizes)
     return pto.SliceOp(tensor(result_shape, source_type.element_type, source_type.layout),
                        source, dyn_offsets,
                        dyn_sizes, static_offsets, static_sizes,
                        loc=_caller_location(name)).result
+
+
+def _extents(shape: Sequence[Index]) -> List[int]:
+    """A type's extents for ``shape``: an int as it is, a run-time value as
+    DYNAMIC. Raises ValueError for a negative int, which would otherwise
+    read as DYNAMIC (-1) or be refused by the type far from here."""
+    out = []
+    for i, s in enumerate(shape):
+        if isinstance(s, int):
+            if s < 0:
+                raise ValueError(f"extent #{i} is {s}: an extent is 0 or more")
+            out.append(s)
+        else:
+            out.append(DYNAMIC)
+    return out
 
 
 @_builds_ops
@@ -636,7 +652,7 @@ def create(shape: Sequence[Index], dtype: str, layout: Optional[str] = None,
     :class:`Scalar` s for extents known at run time) and element type
     ``dtype``."""
     dynamic = [_unwrap(s) for s in shape if not isinstance(s, int)]
-    t = tensor([s if isinstance(s, int) else DYNAMIC for s in shape], dtype, layout)
+    t = tensor(_extents(shape), dtype, layout)
     return pto.CreateOp(t, dynamic, loc=_caller_location(name)).result
 
 
@@ -650,7 +666,7 @@ def full(shape: Sequence[Index], value: Union[ValueLike, int, float], dtype: str
     tensormap_and_ringbuffer runtime's public API translates it. Raises
     ``ValueError`` for a number that does not fit ``dtype``."""
     dynamic = [_unwrap(s) for s in shape if not isinstance(s, int)]
-    t = tensor([s if isinstance(s, int) else DYNAMIC for s in shape], dtype)
+    t = tensor(_extents(shape), dtype)
     loc = _caller_location(name)
     element = pto.TensorType(t).element_type
     v = (_constant(value, element, loc) if isinstance(value, (int, float))
@@ -668,7 +684,7 @@ def create_info(shape: Sequence[Index], dtype: str, name: Optional[str] = None) 
     ``ValueError`` for a shape the runtime cannot allocate (rank 0, an extent
     over 32 bits)."""
     dynamic = [_unwrap(s) for s in shape if not isinstance(s, int)]
-    t = tensor([s if isinstance(s, int) else DYNAMIC for s in shape], dtype)
+    t = tensor(_extents(shape), dtype)
     return pto.CreateInfoOp(pto.CreateInfoType.get(t), dynamic,
                             loc=_caller_location(name)).result
 
@@ -780,6 +796,12 @@ def _check_int_fits(value: int, t: Type) -> None:
         raise ValueError(f"{value} does not fit in {t}")
 
 
+#: The largest finite value of each float type (a larger one would round
+#: to infinity without a word).
+_FLOAT_MAX = {"f16": 65504.0, "bf16": 3.3895313892515355e38, "f32": 3.4028234663852886e38,
+              "f64": 1.7976931348623157e308}
+
+
 def _constant(value: Union[int, float], t: Type, loc: Location) -> Value:
     _require_insertion_point(f"the constant {value!r}")
     if _is_int_like(t):
@@ -790,7 +812,16 @@ def _constant(value: Union[int, float], t: Type, loc: Location) -> Value:
     if _is_float(t):
         if not isinstance(value, (int, float)):
             raise ValueError(f"a {t} constant needs a number, got {value!r}")
-        return arith.ConstantOp(t, float(value), loc=loc).result
+        # A finite number past the type's largest would round to infinity
+        # silently (an infinity or a NaN written as such is kept).
+        limit = _FLOAT_MAX.get(str(t))
+        try:
+            number = float(value)
+        except OverflowError:  # An int past every float.
+            raise ValueError(f"{value} does not fit in {t}") from None
+        if limit is not None and math.isfinite(number) and abs(number) > limit:
+            raise ValueError(f"{value!r} does not fit in {t} (at most {limit:g})")
+        return arith.ConstantOp(t, number, loc=loc).result
     raise ValueError(f"cannot make a constant of type {t}: index, integer "
                      f"and float scalars only")
 

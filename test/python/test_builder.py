@@ -293,3 +293,28 @@ def test_mixed_kernel_names_its_lanes():
                     b.kernel("bad", params, core_type=core_type, lanes=lanes)
         module.operation.verify()
         assert "pto.kernel mixed(@cube, @vec, @vec) @both(" in str(module)
+
+
+def test_fills_descriptions_and_float_constants_check_their_input():
+    """b.full and b.create_info: a negative extent is an error, not the
+    dynamic marker; a float constant past its type's largest value is an
+    error, not an infinity (one written as such is kept)."""
+    with Context(), b.here():
+        module = b.module(runtime="tensormap_and_ringbuffer")
+        with b.inserting(module):
+            main = b.orchestration("main", [])
+            with b.inserting(main):
+                with pytest.raises(ValueError, match="extent #0 is -1: an extent is 0 or more"):
+                    b.create_info([-1], "f32")
+                with pytest.raises(ValueError, match="extent #1 is -2"):
+                    b.full([4, -2], 0, "i32")
+                with pytest.raises(ValueError, match=r"1e\+300 does not fit in f32"):
+                    b.full([4], 1e300, "f32")
+                with pytest.raises(ValueError, match="does not fit in f16"):
+                    b.full([4], 70000, "f16")
+                with pytest.raises(ValueError, match="does not fit in f32"):
+                    b.full([4], 1 << 2000, "f32")
+                ones = b.full([4], float("inf"), "f32")
+                assert "0x7F800000" in str(ones.owner.operands[0].owner)
+                b.ret()
+        module.operation.verify()

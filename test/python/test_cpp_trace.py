@@ -172,6 +172,19 @@ def test_float_extrema_cpp_does_what_the_simulator_does(builder, pto_opt, pto_tr
 
 
 @pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_float_division_cpp_does_what_the_simulator_does(builder, pto_opt, pto_translate, api):
+    """divf by zero and of zero by zero: infinities of the right sign, and
+    the NaN of 0/0 with the bits the machine's division gives (its sign too),
+    as inf - inf has."""
+    module = two_float_scalars("division", "%a: f32, %b: f32",
+                               "    %x = arith.divf %a, %b : f32\n"
+                               "    %y = arith.subf %a, %b : f32")
+    compare_scalar_runs(builder, pto_opt, pto_translate, api, module, "division",
+                        [(0.0, 0.0), (1.0, 0.0), (-1.0, 0.0), (1.0, -0.0), (-0.0, 0.0),
+                         (math.inf, math.inf), (math.nan, 0.0), (6.0, 3.0)])
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
 def test_int_to_float_rounds_once(builder, pto_opt, pto_translate, api):
     """sitofp rounds an integer to f32 once; through a double first (2^60 +
     2^36 + 1 becomes 2^60, then stays) it would land on another f32 than the

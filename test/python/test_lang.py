@@ -142,6 +142,14 @@ def test_float_scalars_and_filled_tensors():
         k = n / 2
         out[0] = pto.f32(1.0)
 
+    @pto.orchestration
+    def bool_fill(x: V, out: pto.Out[V]):
+        flags = pto.full([4], True, pto.i1)
+
+    error = errors_of(bool_fill)
+    assert error.line == line_of(bool_fill, "pto.full")
+    assert "pto.full: the value is a number or a run-time scalar, got a bool" in error.message
+
     error = errors_of(int_division)
     assert error.line == line_of(int_division, "n / 2")
     assert "'/' divides floats, and this scalar is index: integer division is '//'" in \

@@ -822,6 +822,8 @@ LogicalResult OrchestrationEmitter::emitFull(FullOp op) {
               "(simpler_6ebaf771) fills a new tensor "
               "(TensorCreateInfo::set_initial_value)";
   auto type = cast<TensorType>(op.getType());
+  if (failed(verifyRuntimeAllocatable(op, type)))
+    return failure();
   // The value's C++ type is the element's (a value without one, f16 or
   // bf16, was reported where it was made).
   FailureOr<std::string> value = nameOf(op.getValue(), op);

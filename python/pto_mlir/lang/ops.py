@@ -271,7 +271,10 @@ def full(shape: Sequence, value, dtype: t.DType):
     if not isinstance(dtype, t.DType):
         raise TypeError(f"pto.full: the element type is a pto dtype such as pto.f32, "
                         f"got {dtype!r}")
-    if isinstance(value, bool) or not isinstance(value, (int, float, b.Scalar)):
+    if isinstance(value, bool):
+        raise TypeError("pto.full: the value is a number or a run-time scalar, got a bool "
+                        "(write 1 or 0)")
+    if not isinstance(value, (int, float, b.Scalar)):
         raise TypeError(f"pto.full: the value is a number or a run-time scalar, got "
                         f"{_kind(value)}")
     return b.full([_index(s, f"extent #{i}") for i, s in enumerate(shape)], value,

@@ -318,13 +318,19 @@ def _float_extremum(a: float, b: float, pick, negative_zero: bool) -> float:
     return pick(a, b)
 
 
+def _divf(a: float, b: float) -> float:
+    """IEEE division by the host's floating-point unit, as the C++ does:
+    Python raises on a zero divisor, and the NaN of 0/0 carries the host's
+    sign (negative on x86), as that of inf - inf does."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float(np.float64(a) / np.float64(b))
+
+
 _FLOAT_BINARY = {
     "addf": lambda a, b: a + b,
     "subf": lambda a, b: a - b,
     "mulf": lambda a, b: a * b,
-    "divf": lambda a, b: (a / b if b != 0 else
-                          (math.copysign(math.inf, a) * math.copysign(1.0, b) if a != 0 and not math.isnan(a)
-                           else math.nan)),
+    "divf": lambda a, b: _divf(a, b),
     "maximumf": lambda a, b: _float_extremum(a, b, max, negative_zero=False),
     "minimumf": lambda a, b: _float_extremum(a, b, min, negative_zero=True),
     "maxnumf": lambda a, b: b if math.isnan(a) else a if math.isnan(b) else max(a, b),

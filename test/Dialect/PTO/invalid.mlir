@@ -721,8 +721,37 @@ pto.orchestration @o() {
 pto.kernel aiv @k(%a: !pto.tensor<?xf32> {pto.direction = #pto.direction<out>})
 pto.orchestration @o(%n: index) {
   %ci = pto.create_info(%n) : !pto.create_info<?xf32>
-  // expected-error@+1 {{'pto.submit' op result #0 has type '!pto.tensor<4xf32>', but the runtime allocates it for parameter #0 of type '!pto.tensor<?xf32>'}}
+  // expected-error@+1 {{'pto.submit' op result #0 has type '!pto.tensor<4xf32>', but operand #0 describes '!pto.tensor<?xf32>'}}
   %a, %t = pto.submit @k(%ci) : (!pto.create_info<?xf32>) -> !pto.tensor<4xf32>
+  pto.return
+}
+
+// -----
+
+// A create info is an argument of launches only: not carried, not yielded.
+pto.kernel aiv @k(%a: !pto.tensor<4xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @o(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'pto.create_info' op is used by 'scf.for': a create info is an argument of pto.submit only (describe the buffer in the region of the launches that use it)}}
+  %ci = pto.create_info : !pto.create_info<4xf32>
+  // expected-note@+1 {{used here}}
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%c = %ci) -> (!pto.create_info<4xf32>) {
+    %a, %t = pto.submit @k(%c) : (!pto.create_info<4xf32>) -> !pto.tensor<4xf32>
+    scf.yield %c : !pto.create_info<4xf32>
+  }
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o() {
+  %r = pto.scope -> !pto.create_info<4xf32> {
+    // expected-error@+1 {{'pto.create_info' op is used by 'pto.yield'}}
+    %ci = pto.create_info : !pto.create_info<4xf32>
+    // expected-note@+1 {{used here}}
+    pto.yield %ci : !pto.create_info<4xf32>
+  }
   pto.return
 }
 

@@ -561,3 +561,17 @@ module attributes {pto.prepared, pto.runtime = #pto.runtime<host_build_graph>, p
     pto.return
   }
 }
+
+// -----
+
+// A filled tensor is allocated from a TensorCreateInfo: row-major, rank 1 or
+// more, 32-bit extents.
+module attributes {pto.prepared, pto.runtime = #pto.runtime<tensormap_and_ringbuffer>, pto.runtime_api = #pto.runtime_api<simpler_6ebaf771>} {
+  pto.orchestration @main(%v: i32) attributes {pto.cpp_arg_names = ["v"]} {
+    pto.scope {
+      // expected-error @below {{'pto.full' op allocates '!pto.tensor<4x8xi32, dn>', which the runtime cannot allocate (TensorCreateInfo takes a row-major shape of rank 1 or more)}}
+      %t = pto.full %v {pto.cpp_names = ["t"]} : !pto.tensor<4x8xi32, dn>
+    }
+    pto.return
+  }
+}

@@ -539,6 +539,11 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                            << getOuts()[resultIndex].getType()
                            << ", but it rebinds operand #" << paramIndex
                            << " of type " << expected;
+    if (paramIndex < numTensorArgs)
+      return emitOpError() << "result #" << resultIndex << " has type "
+                           << getOuts()[resultIndex].getType()
+                           << ", but operand #" << paramIndex
+                           << " describes " << expected;
     return emitOpError() << "result #" << resultIndex << " has type "
                          << getOuts()[resultIndex].getType()
                          << ", but the runtime allocates it for parameter #"
@@ -770,6 +775,20 @@ LogicalResult CreateInfoOp::verify() {
   TensorType tensor = getResult().getType().getTensor();
   if (failed(verifyDynamicSizes(*this, tensor, getDynamicSizes())))
     return failure();
+  // A TensorCreateInfo is a C++ object the launch reads where it is
+  // declared: it is not carried by loops or returned from regions.
+  for (OpOperand &use : getResult().getUses()) {
+    auto submit = dyn_cast<SubmitOp>(use.getOwner());
+    if (!submit || use.getOperandNumber() >= submit.getArgs().size()) {
+      InFlightDiagnostic diag =
+          emitOpError() << "is used by '" << use.getOwner()->getName()
+                        << "': a create info is an argument of pto.submit "
+                           "only (describe the buffer in the region of the "
+                           "launches that use it)";
+      diag.attachNote(use.getOwner()->getLoc()) << "used here";
+      return diag;
+    }
+  }
   if (!tensor.hasStaticShape())
     if (auto graph = (*this)->getParentOfType<GraphOp>())
       return emitOpError()
