@@ -234,6 +234,10 @@ private:
   LogicalResult emitAllocTensors(AllocTensorsOp alloc);
   LogicalResult emitCreateInfo(CreateInfoOp info);
   LogicalResult emitFull(FullOp full);
+  /// Prints one alloc_tensors call of `infos` and binds the `results` of
+  /// `op` read later to its outputs.
+  LogicalResult emitAllocationCall(ArrayRef<std::string> infos,
+                                   ResultRange results, Operation *op);
   /// Declares `shapes` (uint32_t[rank]) and `info` (TensorCreateInfo) for
   /// `type`, taking its `?` extents from `sizes` in axis order.
   LogicalResult emitCreateInfoDeclaration(StringRef info, StringRef shapes,
@@ -834,14 +838,7 @@ LogicalResult OrchestrationEmitter::emitFull(FullOp op) {
                                        op.getDynamicSizes(), op)))
     return failure();
   os << info << ".set_initial_value(" << *value << ");\n";
-  std::string call =
-      freshName(taskPrefix + "alloc_" + std::to_string(allocCount++));
-  os << sp::kOutputsType << " " << call << " = " << sp::kAllocTensors << "("
-     << info << ");\n";
-  std::string name = declare(op.getResult(), op);
-  os << "const " << sp::kTensorType << "& " << name << " = " << call << "."
-     << sp::kGetRef << "(0);\n";
-  return success();
+  return emitAllocationCall({info}, op->getResults(), op);
 }
 
 LogicalResult OrchestrationEmitter::emitAllocTensors(AllocTensorsOp alloc) {
@@ -857,15 +854,28 @@ LogicalResult OrchestrationEmitter::emitAllocTensors(AllocTensorsOp alloc) {
       return failure();
     infos.push_back(info);
   }
-  std::string call =
+  return emitAllocationCall(infos, alloc->getResults(), alloc);
+}
+
+LogicalResult OrchestrationEmitter::emitAllocationCall(ArrayRef<std::string> infos,
+                                                       ResultRange results,
+                                                       Operation *op) {
+  // The call allocates every buffer; a result nobody reads gets no variable
+  // (it would be an unused one), and a call with none read keeps no outputs.
+  std::string call = sp::kAllocTensors + ("(" + llvm::join(infos, ", ") + ")");
+  if (llvm::all_of(results, [](Value result) { return result.use_empty(); })) {
+    os << call << ";\n";
+    return success();
+  }
+  std::string outputs =
       freshName(taskPrefix + "alloc_" + std::to_string(allocCount++));
-  os << sp::kOutputsType << " " << call << " = " << sp::kAllocTensors << "("
-     << llvm::join(infos, ", ") << ");\n";
-  for (OpResult result : alloc.getResults()) {
-    unsigned index = result.getResultNumber();
-    std::string name = declare(result, alloc);
-    os << "const " << sp::kTensorType << "& " << name << " = " << call << "."
-       << sp::kGetRef << "(" << index << ");\n";
+  os << sp::kOutputsType << " " << outputs << " = " << call << ";\n";
+  for (OpResult result : results) {
+    if (result.use_empty())
+      continue;
+    std::string name = declare(result, op);
+    os << "const " << sp::kTensorType << "& " << name << " = " << outputs
+       << "." << sp::kGetRef << "(" << result.getResultNumber() << ");\n";
   }
   return success();
 }

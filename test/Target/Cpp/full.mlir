@@ -18,6 +18,14 @@
 // CHECK-NEXT:    uint32_t counts_ci_shapes[1] = {8};
 // CHECK-NEXT:    TensorCreateInfo counts_ci(counts_ci_shapes, 1, DataType::INT32);
 // CHECK-NEXT:    counts_ci.set_initial_value(k);
+// CHECK-NEXT:    TaskOutputTensors alloc_1 = alloc_tensors(counts_ci);
+// CHECK-NEXT:    const ChipTensor& counts = alloc_1.get_ref(0);
+// An unread fill is still made, without a variable (it would be unused).
+// CHECK-NEXT:    uint32_t unread_ci_shapes[1] = {2};
+// CHECK-NEXT:    TensorCreateInfo unread_ci(unread_ci_shapes, 1, DataType::INT32);
+// CHECK-NEXT:    unread_ci.set_initial_value(k);
+// CHECK-NEXT:    alloc_tensors(unread_ci);
+// CHECK-NEXT:    // Task 0: @use
 module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>, pto.runtime_api = #pto.runtime_api<simpler_6ebaf771>} {
   pto.kernel aiv @use(%a: !pto.tensor<?x4xf32> {pto.direction = #pto.direction<inout>},
                       %b: !pto.tensor<8xi32> {pto.direction = #pto.direction<inout>})
@@ -26,6 +34,7 @@ module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>, pto.run
     %one = arith.constant 1.0 : f32
     %ones = pto.full %one(%n) : !pto.tensor<?x4xf32> loc("ones")
     %counts = pto.full %k : !pto.tensor<8xi32> loc("counts")
+    %unread = pto.full %k : !pto.tensor<2xi32> loc("unread")
     %a, %b, %t = pto.submit @use(%ones, %counts) : (!pto.tensor<?x4xf32>, !pto.tensor<8xi32>) -> (!pto.tensor<?x4xf32>, !pto.tensor<8xi32>)
     pto.return
   }
