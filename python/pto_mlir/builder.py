@@ -955,7 +955,7 @@ class Scalar:
         if other.type != self.type:
             raise ValueError(f"operands of {op!r} have different types, "
                              f"{self.type} and {other.type}: convert one with "
-                             f"b.cast(value, type)")
+                             f"b.cast(value, type) (in pto_mlir.lang: pto.i32(value), ...)")
         return other
 
     def _binary(self, other, op_class, op: str, reflected: bool = False, float_class=None):
@@ -1065,7 +1065,8 @@ def scalar(value: Union[int, float, ValueLike], type: Union[str, Type, None] = N
     result = Scalar(value)
     if type is not None and _scalar_type(type) != result.type:
         raise ValueError(f"the value has type {result.type}, not {type}: "
-                         f"convert it with b.cast(value, {str(type)!r})")
+                         f"convert it with b.cast(value, {str(type)!r}) (in pto_mlir.lang: "
+                         f"pto.{type}(value))")
     if name is not None:
         result.named(name)
     return result
@@ -1329,7 +1330,8 @@ def _loop(start, stop, step, carry, carry_names, name, parallel: bool) -> Loop:
     for v in typed:
         if v.type != t:
             raise ValueError(f"{what}: the bounds have different types, {t} and "
-                             f"{v.type}: convert with b.cast(value, type)")
+                             f"{v.type}: convert with b.cast(value, type) (in pto_mlir.lang: "
+                             f"pto.i32(value), ...)")
     if not _is_int_like(t):
         raise ValueError(f"{what}: bounds of type {t}: index or integer only")
     if isinstance(step, int) and step <= 0:

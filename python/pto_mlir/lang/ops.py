@@ -50,7 +50,7 @@ def _value(v, what: str):
     """``v`` as an IR value (a Value or builder Scalar) or a Python number."""
     if isinstance(v, (Value, b.Scalar, bool, int, float)):
         return v
-    raise TypeError(f"{what} is {type(v).__name__} {v!r}, not a value")
+    raise TypeError(f"{what} is {_kind(v)}, not a value")
 
 
 def _is_tensor(v) -> bool:
@@ -64,7 +64,7 @@ def _is_create_info(v) -> bool:
 def _index(v, what: str):
     """An index operand: a Python int or an index / integer Scalar."""
     if isinstance(v, bool) or not isinstance(v, (int, Value, b.Scalar)):
-        raise TypeError(f"{what} is {type(v).__name__} {v!r}, not an int or a scalar")
+        raise TypeError(f"{what} is {_kind(v)}, not an int or a scalar")
     if _is_tensor(v):
         raise TypeError(f"{what} is a tensor, where a scalar belongs")
     return v
@@ -161,11 +161,21 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
 
 
 def _kind(v) -> str:
+    """What ``v`` is, in the language's words (not the bindings' classes)."""
     if _is_tensor(v):
         return "a tensor"
-    if isinstance(v, (b.Scalar, bool, int, float)):
+    if isinstance(v, bool):
+        return "a bool"
+    if isinstance(v, (b.Scalar, int, float)):
         return "a scalar"
-    return type(v).__name__
+    if isinstance(v, Value):
+        if _is_create_info(v):
+            return "a create info"
+        if pto_dialect.TaskIdType.isinstance(v.type) or \
+                pto_dialect.TaskIdArrayType.isinstance(v.type):
+            return "a task id"
+        return f"a value of type {v.type}"
+    return f"the Python {type(v).__name__} {v!r}"
 
 
 def submit(kernel: KernelFunction, *args, deps=(), blocks=None, predicate=None,
