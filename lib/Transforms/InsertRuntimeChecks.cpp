@@ -82,7 +82,7 @@ getNarrowedValues(Operation *op,
                     StringRef what) {
     for (auto [index, size] : llvm::enumerate(sizes))
       values.push_back({size, 0, kShapeMax, opName, loc,
-                        (what + " " + Twine(index)).str()});
+                        (what + " #" + Twine(index)).str()});
   };
   if (auto create = dyn_cast<CreateOp>(op)) {
     addAll(create.getDynamicSizes(), "pto.create", op->getLoc(),

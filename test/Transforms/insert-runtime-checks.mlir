@@ -10,7 +10,7 @@
 // CHECK-NEXT:    pto.submit
 // CHECK-NEXT:    %[[MAX:.*]] = arith.constant 4294967295 : index
 // CHECK-NEXT:    %[[OK:.*]] = arith.cmpi ule, %[[TWICE]], %[[MAX]] : index
-// CHECK-NEXT:    cf.assert %[[OK]], "{{.*}}insert-runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"
+// CHECK-NEXT:    cf.assert %[[OK]], "{{.*}}insert-runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'pto.create' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"
 // CHECK-NEXT:    pto.create(%[[TWICE]])
 pto.kernel aiv @k(%x: !pto.tensor<?x16xf32> {pto.direction = #pto.direction<inout>})
 pto.orchestration @extents(%a: !pto.tensor<?x16xf32>) {
@@ -30,7 +30,7 @@ pto.orchestration @extents(%a: !pto.tensor<?x16xf32>) {
 // a constant, or a constant-trip loop's induction variable times a constant,
 // is in range.
 // CHECK-LABEL: pto.orchestration @views
-// CHECK:         cf.assert %{{.*}}, "{{.*}}: 'pto.slice' dynamic offset 0 is outside [0, 4294967295], what the runtime can take"
+// CHECK:         cf.assert %{{.*}}, "{{.*}}: 'pto.slice' dynamic offset #0 is outside [0, 4294967295], what the runtime can take"
 // CHECK-NEXT:    pto.slice %{{.*}}[%arg1, 0] [4, 16]
 // CHECK-NOT:     cf.assert
 // CHECK:         pto.return
@@ -104,7 +104,7 @@ pto.orchestration @literals() {
 // CHECK:         %[[TWICE:.*]] = arith.muli
 // CHECK-NEXT:    %[[MAX:.*]] = arith.constant 4294967295 : index
 // CHECK-NEXT:    %[[OK:.*]] = arith.cmpi ule, %[[TWICE]], %[[MAX]] : index
-// CHECK-NEXT:    cf.assert %[[OK]], "{{.*}}insert-runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'pto.create_info' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"
+// CHECK-NEXT:    cf.assert %[[OK]], "{{.*}}insert-runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'pto.create_info' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"
 // CHECK-NEXT:    pto.create_info(%[[TWICE]])
 pto.kernel aiv @fill(%x: !pto.tensor<?x16xf32> {pto.direction = #pto.direction<out>})
 pto.orchestration @create_info_extent(%a: !pto.tensor<?x16xf32>) {

@@ -402,7 +402,7 @@ def test_computed_values_past_the_runtime_fields_stop_the_run(builder, pto_opt, 
 
     cpp, sim = run_narrowed(builder, pto_opt, pto_translate, api, 2**31)
     for text in (cpp, sim):
-        assert "'pto.create' dynamic extent 0 is outside [0, 4294967295]" in text, text
+        assert "'pto.create' dynamic extent #0 is outside [0, 4294967295]" in text, text
     if api == "simpler_6ebaf771":
         assert "stub runtime: fatal error 5: " in cpp, cpp
 

@@ -380,7 +380,7 @@ def InsertRuntimeChecks : Pass<"pto-insert-runtime-checks", "ModuleOp"> {
     // becomes
     %max = arith.constant 4294967295 : index
     %ok = arith.cmpi ule, %n2, %max : index
-    cf.assert %ok, "in.mlir:4:10: 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"
+    cf.assert %ok, "in.mlir:4:10: 'pto.create' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"
     %buf = pto.create(%n2) : !pto.tensor<?x128xf32>
     ```
 

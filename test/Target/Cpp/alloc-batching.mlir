@@ -110,7 +110,7 @@ module {
 // CHECK-NEXT:    int64_t n = orch_args.scalar<int64_t>(0);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      const bool [[OK:.*]] = (uint64_t)(n) <= (uint64_t)((int64_t)4294967295);
-// CHECK-NEXT:      if (!([[OK]])) { fprintf(stderr, "%s\n", "'first': 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"); abort(); }
+// CHECK-NEXT:      if (!([[OK]])) { fprintf(stderr, "%s\n", "'first': 'pto.create' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"); abort(); }
 // CHECK-NEXT:      uint32_t first_ci_shapes[1] = {(uint32_t)n};
 // CHECK-NEXT:      TensorCreateInfo first_ci(first_ci_shapes, 1, DataType::FLOAT32);
 // CHECK-NEXT:      uint32_t early_ci_shapes[1] = {(uint32_t)n};
@@ -126,7 +126,7 @@ module {
 // CHECK-NEXT:      }
 // CHECK-NEXT:      const int64_t m = (int64_t)((uint64_t)(n) * (uint64_t)((int64_t)2));
 // CHECK-NEXT:      const bool {{.*}} = (uint64_t)(m) <= (uint64_t)((int64_t)4294967295);
-// CHECK-NEXT:      if (!({{.*}})) { fprintf(stderr, "%s\n", "'late': 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"); abort(); }
+// CHECK-NEXT:      if (!({{.*}})) { fprintf(stderr, "%s\n", "'late': 'pto.create' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"); abort(); }
 // CHECK-NEXT:      uint32_t late_ci_shapes[1] = {(uint32_t)m};
 // CHECK-NEXT:      TensorCreateInfo late_ci(late_ci_shapes, 1, DataType::FLOAT32);
 // CHECK-NEXT:      TaskOutputTensors alloc_1 = alloc_tensors(late_ci);

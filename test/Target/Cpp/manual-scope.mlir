@@ -192,7 +192,7 @@ module {
 // CHECK-NEXT:    int64_t n = orch_args.scalar<int64_t>(0);
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      const bool [[OK:.*]] = (uint64_t)(n) <= (uint64_t)((int64_t)4294967295);
-// CHECK-NEXT:      if (!([[OK]])) { fprintf(stderr, "%s\n", "'buf': 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"); abort(); }
+// CHECK-NEXT:      if (!([[OK]])) { fprintf(stderr, "%s\n", "'buf': 'pto.create' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"); abort(); }
 // CHECK-NEXT:      uint32_t buf_ci_shapes[1] = {(uint32_t)n};
 // CHECK-NEXT:      TensorCreateInfo buf_ci(buf_ci_shapes, 1, DataType::FLOAT32);
 // CHECK-NEXT:      TaskOutputTensors alloc_0 = alloc_tensors(buf_ci);
@@ -208,7 +208,7 @@ module {
 // CHECK-NEXT:        }
 // CHECK-NEXT:        const int64_t m = (int64_t)((uint64_t)(n) * (uint64_t)((int64_t)2));
 // CHECK-NEXT:        const bool {{.*}} = (uint64_t)(m) <= (uint64_t)((int64_t)4294967295);
-// CHECK-NEXT:        if (!({{.*}})) { fprintf(stderr, "%s\n", "'local': 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"); abort(); }
+// CHECK-NEXT:        if (!({{.*}})) { fprintf(stderr, "%s\n", "'local': 'pto.create' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"); abort(); }
 // CHECK-NEXT:        uint32_t local_ci_shapes[1] = {(uint32_t)m};
 // CHECK-NEXT:        TensorCreateInfo local_ci(local_ci_shapes, 1, DataType::FLOAT32);
 // CHECK-NEXT:        TaskOutputTensors alloc_1 = alloc_tensors(local_ci);

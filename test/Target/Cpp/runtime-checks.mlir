@@ -8,9 +8,9 @@
 // SPEC:        #include <stdlib.h>
 // SPEC:        const int64_t [[TWICE:.*]] = (int64_t)((uint64_t)({{.*}}) * (uint64_t)((int64_t)2));
 // SPEC-NEXT:   const bool [[OK:.*]] = (uint64_t)([[TWICE]]) <= (uint64_t)((int64_t)4294967295);
-// SPEC-NEXT:   if (!([[OK]])) { fprintf(stderr, "%s\n", "{{.*}}runtime-checks.mlir:[[#@LINE+10]]:8: 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take"); abort(); }
+// SPEC-NEXT:   if (!([[OK]])) { fprintf(stderr, "%s\n", "{{.*}}runtime-checks.mlir:[[#@LINE+10]]:8: 'pto.create' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"); abort(); }
 // SPEC-NEXT:   uint32_t {{.*}}_shapes[2] = {(uint32_t)[[TWICE]], 16};
-// PUBLIC:      if (!({{.*}})) rt_report_fatal(PTO2_ERROR_INVALID_ARGS, "%s", "{{.*}}runtime-checks.mlir:[[#@LINE+8]]:8: 'pto.create' dynamic extent 0 is outside [0, 4294967295], what the runtime can take");
+// PUBLIC:      if (!({{.*}})) rt_report_fatal(PTO2_ERROR_INVALID_ARGS, "%s", "{{.*}}runtime-checks.mlir:[[#@LINE+8]]:8: 'pto.create' dynamic extent #0 is outside [0, 4294967295], what the runtime can take");
 // PUBLIC-NEXT: uint32_t {{.*}}_shapes[2] = {(uint32_t){{.*}}, 16};
 pto.kernel aiv @k(%x: !pto.tensor<?x16xf32> {pto.direction = #pto.direction<inout>})
 pto.orchestration @main(%a: !pto.tensor<?x16xf32>) {

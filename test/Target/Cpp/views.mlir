@@ -21,7 +21,7 @@
 // CHECK-NEXT:    PTO2_SCOPE() {
 // CHECK-NEXT:      const int64_t base = (int64_t)((uint64_t)(layer) * (uint64_t)((int64_t)128));
 // CHECK-NEXT:      const bool [[OK:.*]] = (uint64_t)(base) <= (uint64_t)((int64_t)4294967295);
-// CHECK-NEXT:      if (!([[OK]])) { fprintf(stderr, "%s\n", "'wl': 'pto.slice' dynamic offset 0 is outside [0, 4294967295], what the runtime can take"); abort(); }
+// CHECK-NEXT:      if (!([[OK]])) { fprintf(stderr, "%s\n", "'wl': 'pto.slice' dynamic offset #0 is outside [0, 4294967295], what the runtime can take"); abort(); }
 // CHECK-NEXT:      uint32_t wl_shapes[2] = {128, 128};
 // CHECK-NEXT:      uint32_t wl_offsets[2] = {(uint32_t)(base), 0};
 // CHECK-NEXT:      wl_shapes[0] = wl_offsets[0] >= ext_w.shapes[0] ? 0u : (wl_shapes[0] < ext_w.shapes[0] - wl_offsets[0] ? wl_shapes[0] : ext_w.shapes[0] - wl_offsets[0]);
@@ -40,7 +40,7 @@
 // CHECK-NEXT:      }
 // CHECK-NEXT:      ChipTensor xt = ext_x.transpose(1, 0);
 // CHECK-NEXT:      const bool {{.*}} = (uint64_t)(rows) <= (uint64_t)((int64_t)4294967295);
-// CHECK-NEXT:      if (!({{.*}})) { fprintf(stderr, "%s\n", "'head': 'pto.slice' dynamic size 0 is outside [0, 4294967295], what the runtime can take"); abort(); }
+// CHECK-NEXT:      if (!({{.*}})) { fprintf(stderr, "%s\n", "'head': 'pto.slice' dynamic size #0 is outside [0, 4294967295], what the runtime can take"); abort(); }
 // CHECK-NEXT:      uint32_t head_shapes[2] = {(uint32_t)(rows), 64};
 // CHECK-NEXT:      uint32_t head_offsets[2] = {0, 0};
 // CHECK-NEXT:      head_shapes[0] = head_offsets[0] >= ext_x.shapes[0] ? 0u : (head_shapes[0] < ext_x.shapes[0] - head_offsets[0] ? head_shapes[0] : ext_x.shapes[0] - head_offsets[0]);
