@@ -115,3 +115,22 @@ pto.orchestration @create_info_extent(%a: !pto.tensor<?x16xf32>) {
   %b, %t = pto.submit @fill(%ci) : (!pto.create_info<?x16xf32>) -> !pto.tensor<?x16xf32>
   pto.return
 }
+
+// -----
+
+// And a filled tensor's.
+// CHECK-LABEL: pto.orchestration @full_extent
+// CHECK:         %[[TWICE:.*]] = arith.muli
+// CHECK-NEXT:    %[[MAX:.*]] = arith.constant 4294967295 : index
+// CHECK-NEXT:    %[[OK:.*]] = arith.cmpi ule, %[[TWICE]], %[[MAX]] : index
+// CHECK-NEXT:    cf.assert %[[OK]], "{{.*}}insert-runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'pto.full' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"
+// CHECK-NEXT:    pto.full %{{.*}}(%[[TWICE]])
+pto.kernel aiv @use(%x: !pto.tensor<?x16xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @full_extent(%a: !pto.tensor<?x16xf32>, %v: f32) {
+  %rows = pto.dim %a, 0 : !pto.tensor<?x16xf32>
+  %c2 = arith.constant 2 : index
+  %twice = arith.muli %rows, %c2 : index
+  %t = pto.full %v(%twice) : !pto.tensor<?x16xf32>
+  %u, %tid = pto.submit @use(%t) : (!pto.tensor<?x16xf32>) -> !pto.tensor<?x16xf32>
+  pto.return
+}

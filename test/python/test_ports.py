@@ -23,15 +23,11 @@ from pto_mlir.ir import Context
 from pto_mlir.translate import header_defines
 
 import cpp_trace
-from conftest import REPO
+from conftest import REPO, load_script
+
+runner = load_script("run_on_simpler", REPO / "scripts" / "run_on_simpler.py")
 
 PORTS = sorted((REPO / "examples" / "simpler").glob("*/*/model.py"))
-#: The entry function each hand-written orchestration exports (its scene's
-#: function_name); the ports' is aicpu_orchestration_entry.
-HANDWRITTEN_ENTRIES = {
-    "prefetch_async_demo": "prefetch_async_orchestration",
-    "sdma_async_completion_demo": "sdma_async_completion_orchestration",
-}
 
 
 #: The nodes where a port differs from the hand-written orchestration on
@@ -145,8 +141,10 @@ def test_port_records_what_the_handwritten_orchestration_records(compiled):
     model, outs = compiled
     simpler = Path(os.environ["SIMPLER_ROOT"])
     runtime, name = model.parent.parent.name, model.parent.name
-    handwritten = next((simpler / "examples" / "a2a3" / runtime / name / "kernels" /
-                        "orchestration").glob("*.cpp"))
+    scene = simpler / "examples" / "a2a3" / runtime / name
+    handwritten = next((scene / "kernels" / "orchestration").glob("*.cpp"))
+    # The entry the hand-written file exports: its scene's function_name.
+    entry = runner.ORCH_FUNCTION_RE.search(next(scene.glob("test_*.py")).read_text()).group(2)
     _, _, out = outs["simpler_6ebaf771"]
     args = str(model.parent / "args.json")
     result = subprocess.run(
@@ -155,7 +153,7 @@ def test_port_records_what_the_handwritten_orchestration_records(compiled):
          "--args", args, "--api", "simpler_6ebaf771", "--steps", "1",
          "--against", str(handwritten), "--against-args", args,
          "--against-api", "simpler_6ebaf771",
-         "--against-entry", HANDWRITTEN_ENTRIES.get(name, cpp_trace.ENTRY),
+         "--against-entry", entry,
          "--against-include", str(simpler / "src" / "common")],
         capture_output=True, text=True)
     lines = result.stdout.rstrip().splitlines()

@@ -332,15 +332,7 @@ def _is_task_id(v) -> bool:
 
 
 def _describe(v) -> str:
-    if _is_tensor(v):
-        return f"a tensor ({v.type})"
-    if isinstance(v, b.Scalar):
-        return f"a run-time scalar ({v.type})"
-    if _is_task_id(v):
-        return f"a task id ({v.type})"
-    if isinstance(v, Value) and pto_dialect.CreateInfoType.isinstance(v.type):
-        return f"a create info ({v.type})"
-    return f"the Python {type(v).__name__} {v!r}"
+    return ops.describe(v, with_type=True)
 
 
 class _Frame:

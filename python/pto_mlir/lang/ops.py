@@ -50,7 +50,7 @@ def _value(v, what: str):
     """``v`` as an IR value (a Value or builder Scalar) or a Python number."""
     if isinstance(v, (Value, b.Scalar, bool, int, float)):
         return v
-    raise TypeError(f"{what} is {_kind(v)}, not a value")
+    raise TypeError(f"{what} is {describe(v)}, not a value")
 
 
 def _is_tensor(v) -> bool:
@@ -64,7 +64,7 @@ def _is_create_info(v) -> bool:
 def _index(v, what: str):
     """An index operand: a Python int or an index / integer Scalar."""
     if isinstance(v, bool) or not isinstance(v, (int, Value, b.Scalar)):
-        raise TypeError(f"{what} is {_kind(v)}, not an int or a scalar")
+        raise TypeError(f"{what} is {describe(v)}, not an int or a scalar")
     if _is_tensor(v):
         raise TypeError(f"{what} is a tensor, where a scalar belongs")
     return v
@@ -97,7 +97,7 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
         for flag in ("allow_early_resolve", "require_sync_start"):
             if not isinstance(kwargs.get(flag, False), bool):
                 raise TypeError(f"@{fn.name}: {flag} is True or False (a build-time "
-                                f"flag), got {_kind(kwargs[flag])}")
+                                f"flag), got {describe(kwargs[flag])}")
         op, scalars, widths, tensors = session.kernel(fn)
         # A create info stands in the place of an out tensor.
         is_tensor = [_is_tensor(a) or _is_create_info(a) for a in args]
@@ -152,7 +152,7 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
                   for i, (a, p) in enumerate(zip(args, params))]
         for i, (a, p) in enumerate(zip(values, params)):
             if b._is_tensor(p) and not _is_tensor(a):
-                raise TypeError(f"@{fn.name} argument #{i} is {_kind(a)}, where a tensor "
+                raise TypeError(f"@{fn.name} argument #{i} is {describe(a)}, where a tensor "
                                 f"belongs")
         results = [b._wrap(r) for r in b.call(op, values)]
         return results[0] if len(results) == 1 else (None if not results else tuple(results))
@@ -160,22 +160,30 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
                     f"called from pto code")
 
 
-def _kind(v) -> str:
-    """What ``v`` is, in the language's words (not the bindings' classes)."""
+def describe(v, with_type: bool = False) -> str:
+    """What ``v`` is, in the language's words (not the bindings' classes),
+    for messages: ``with_type``, an IR value's type too, and a Python
+    number as the Python value it is (where a run-time value was expected);
+    without, a Python number is a scalar (an argument of a launch)."""
+    def typed(what: str) -> str:
+        return f"{what} ({v.type})" if with_type else what
     if _is_tensor(v):
-        return "a tensor"
-    if isinstance(v, bool):
-        return "a bool"
-    if isinstance(v, (b.Scalar, int, float)):
-        return "a scalar"
+        return typed("a tensor")
+    if isinstance(v, b.Scalar):
+        return typed("a run-time scalar") if with_type else "a scalar"
     if isinstance(v, Value):
         if _is_create_info(v):
-            return "a create info"
+            return typed("a create info")
         if pto_dialect.TaskIdType.isinstance(v.type) or \
                 pto_dialect.TaskIdArrayType.isinstance(v.type):
-            return "a task id"
+            return typed("a task id")
         return f"a value of type {v.type}"
+    if not with_type and isinstance(v, bool):
+        return "a bool"
+    if not with_type and isinstance(v, (int, float)):
+        return "a scalar"
     return f"the Python {type(v).__name__} {v!r}"
+
 
 
 def submit(kernel: KernelFunction, *args, deps=(), blocks=None, predicate=None,
@@ -246,7 +254,7 @@ def scope(manual: bool = False) -> ScopeRequest:
     task ids stay inside."""
     if not isinstance(manual, bool):
         raise TypeError(f"pto.scope: manual is True or False (a build-time choice), got "
-                        f"{_kind(manual)}")
+                        f"{describe(manual)}")
     return ScopeRequest(manual)
 
 
@@ -286,7 +294,7 @@ def full(shape: Sequence, value, dtype: t.DType):
                         "(write 1 or 0)")
     if not isinstance(value, (int, float, b.Scalar)):
         raise TypeError(f"pto.full: the value is a number or a run-time scalar, got "
-                        f"{_kind(value)}")
+                        f"{describe(value)}")
     return b.full([_index(s, f"extent #{i}") for i, s in enumerate(shape)], value,
                   dtype.name)
 
@@ -348,7 +356,7 @@ def extents(x: Value) -> list:
 
 def _tensor(x, what: str) -> None:
     if not _is_tensor(x):
-        raise TypeError(f"{what} takes a tensor, got {_kind(x)}")
+        raise TypeError(f"{what} takes a tensor, got {describe(x)}")
 
 
 def cast(value, dtype: t.DType):
