@@ -43,6 +43,7 @@ StridedLayout getBufferLayout(TensorType type) {
   if (type.getLayout() != Layout::nd)
     return layout;
   layout.strides = getRowMajorStrides(type.getShape());
+  layout.contiguous = true;
   return layout;
 }
 
@@ -61,13 +62,29 @@ StridedLayout ViewLayouts::getBaseLayout(Value base) {
   return getBufferLayout(cast<TensorType>(base.getType()));
 }
 
+/// Whether `slice` is a window of consecutive rows of its source: every
+/// axis inside the outermost one of more than one index is whole.
+static bool isRowWindow(SliceOp slice) {
+  ArrayRef<int64_t> sizes = slice.getStaticSizes();
+  ArrayRef<int64_t> extents = slice.getSource().getType().getShape();
+  unsigned axis = 0;
+  while (axis < sizes.size() && sizes[axis] == 1)
+    ++axis;
+  for (++axis; axis < sizes.size(); ++axis)
+    if (ShapedType::isDynamic(sizes[axis]) || sizes[axis] != extents[axis])
+      return false;
+  return true;
+}
+
 StridedLayout
 deriveViewLayout(Operation *view, const StridedLayout &source,
                  function_ref<std::optional<int64_t>(Value)> evaluate) {
   if (isa<SetOwnerOp>(view))
     return source;
   StridedLayout layout = source;
+  layout.contiguous = false;
   if (auto slice = dyn_cast<SliceOp>(view)) {
+    layout.contiguous = source.contiguous && isRowWindow(slice);
     auto dynamic = slice.getOffsets().begin();
     for (auto [axis, start] : llvm::enumerate(slice.getStaticOffsets())) {
       std::optional<int64_t> value = start;
@@ -105,8 +122,10 @@ deriveViewLayout(Operation *view, const StridedLayout &source,
     ArrayRef<int64_t> sourceShape =
         cast<TensorType>(cast<ViewLikeOpInterface>(view).getViewSource().getType())
             .getShape();
-    if (!getNonContiguousAxis(sourceShape, source, unknown))
+    if (!getNonContiguousAxis(sourceShape, source, unknown)) {
       layout.strides = getRowMajorStrides(type.getShape());
+      layout.contiguous = true;
+    }
     return layout;
   }
   layout.offset.reset();
@@ -159,6 +178,8 @@ std::optional<unsigned> getNonContiguousAxis(ArrayRef<int64_t> shape,
                                              const StridedLayout &layout,
                                              bool &unknown) {
   unknown = false;
+  if (layout.contiguous)
+    return std::nullopt;
   std::optional<int64_t> span = 1;
   for (int a = static_cast<int>(shape.size()) - 1; a >= 0; --a) {
     if (shape[a] == 1)

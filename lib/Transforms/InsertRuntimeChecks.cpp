@@ -102,6 +102,8 @@ getNarrowedValues(Operation *op,
       addAll(alloc.getDynamicSizesOf(index), "pto.create",
              perResult ? fused.getLocations()[index] : op->getLoc(),
              "dynamic extent");
+  } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    addAll(reshape.getSizes(), "pto.reshape", op->getLoc(), "dynamic extent");
   } else if (auto slice = dyn_cast<SliceOp>(op)) {
     addAll(slice.getOffsets(), "pto.slice", op->getLoc(), "dynamic offset");
     addAll(slice.getSizes(), "pto.slice", op->getLoc(), "dynamic size");
@@ -117,6 +119,190 @@ getNarrowedValues(Operation *op,
   return values;
 }
 
+/// An element count as a product: a constant and the extents it multiplies.
+/// An extent is keyed by the tensor and axis it is read from (`pto.dim`, or
+/// a dynamic axis of a reshape's source) or, for any other value, by the
+/// value and axis -1; `value` is null for a source axis not read yet.
+struct ElementCount {
+  struct Factor {
+    std::pair<Value, int64_t> key;
+    Value value;
+  };
+  APInt constant = APInt(64, 1);
+  bool overflow = false;
+  SmallVector<Factor> factors;
+
+  void multiply(const APInt &value) {
+    bool overflowed = false;
+    constant = constant.umul_ov(value.zextOrTrunc(64), overflowed);
+    overflow |= overflowed;
+  }
+};
+
+/// Factors past this many are not followed: `arith.muli` trees can share
+/// operands, and the proof below is a convenience, never needed.
+constexpr unsigned kMaxFactors = 32;
+
+/// `extent` as a product of constants and extents, through `arith.muli`;
+/// false when it has more than kMaxFactors factors.
+static bool factorInto(Value extent, ElementCount &count) {
+  SmallVector<Value> worklist{extent};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    APInt constant;
+    if (matchPattern(value, m_ConstantInt(&constant))) {
+      count.multiply(constant);
+      continue;
+    }
+    if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
+      worklist.push_back(mul.getLhs());
+      worklist.push_back(mul.getRhs());
+      continue;
+    }
+    if (count.factors.size() == kMaxFactors)
+      return false;
+    if (auto dim = value.getDefiningOp<DimOp>())
+      count.factors.push_back(
+          {{dim.getSource(), dim.getAxisAttr().getInt()}, value});
+    else
+      count.factors.push_back({{value, -1}, value});
+  }
+  return true;
+}
+
+/// Removes the extents `a` and `b` both multiply (as multisets).
+static void cancelCommonFactors(ElementCount &a, ElementCount &b) {
+  for (unsigned i = 0; i < a.factors.size();) {
+    auto same = llvm::find_if(b.factors, [&](const ElementCount::Factor &f) {
+      return f.key == a.factors[i].key;
+    });
+    if (same == b.factors.end()) {
+      ++i;
+      continue;
+    }
+    b.factors.erase(same);
+    a.factors.erase(a.factors.begin() + i);
+  }
+}
+
+/// Inserts before `reshape` a `cf.assert` that its result holds as many
+/// elements as its source, unless the two counts are the same product of
+/// the same extents. Returns whether it inserted one.
+static bool insertElementCountCheck(ReshapeOp reshape, OpBuilder &builder) {
+  TensorType sourceType = reshape.getSource().getType();
+  TensorType resultType = reshape.getType();
+  if (sourceType.hasStaticShape() && resultType.hasStaticShape())
+    return false; // The verifier compared them.
+  ElementCount source, result;
+  for (auto [axis, extent] : llvm::enumerate(sourceType.getShape())) {
+    if (ShapedType::isDynamic(extent))
+      source.factors.push_back(
+          {{reshape.getSource(), static_cast<int64_t>(axis)}, Value()});
+    else
+      source.multiply(APInt(64, extent));
+  }
+  bool factored = true;
+  auto size = reshape.getSizes().begin();
+  for (int64_t extent : resultType.getShape()) {
+    if (!ShapedType::isDynamic(extent))
+      result.multiply(APInt(64, extent));
+    else if (!factorInto(*size++, result))
+      factored = false;
+  }
+  if (factored)
+    cancelCommonFactors(source, result);
+  if (factored && !source.overflow && !result.overflow &&
+      source.factors.empty() && result.factors.empty() &&
+      source.constant == result.constant)
+    return false;
+  if (!factored) {
+    // Every extent as it is: the whole counts are compared.
+    result.factors.clear();
+    result.constant = APInt(64, 1);
+    result.overflow = false;
+    for (auto [axis, extent] : llvm::enumerate(resultType.getShape()))
+      if (!ShapedType::isDynamic(extent))
+        result.multiply(APInt(64, extent));
+    unsigned next = 0;
+    for (int64_t extent : resultType.getShape())
+      if (ShapedType::isDynamic(extent)) {
+        Value value = reshape.getSizes()[next++];
+        result.factors.push_back({{value, -1}, value});
+      }
+  }
+
+  Location loc = withoutNames(reshape.getLoc());
+  builder.setInsertionPoint(reshape);
+  Type index = builder.getIndexType();
+  auto constant = [&](const APInt &value) -> Value {
+    return builder.create<arith::ConstantOp>(
+        loc, builder.getIntegerAttr(index, value.getZExtValue()));
+  };
+  auto valueOf = [&](ElementCount::Factor &factor) -> Value {
+    if (!factor.value)
+      factor.value = builder.create<DimOp>(loc, factor.key.first,
+                                           factor.key.second);
+    return factor.value;
+  };
+  auto cmp = [&](arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+    return builder.create<arith::CmpIOp>(loc, predicate, lhs, rhs);
+  };
+  // The source's count, as the runtime computes it (64-bit products).
+  Value count;
+  auto multiply = [&](Value &product, Value factor) {
+    product = product ? builder.create<arith::MulIOp>(loc, product, factor)
+                      : factor;
+  };
+  if (!source.constant.isOne() || source.factors.empty())
+    count = constant(source.constant);
+  for (ElementCount::Factor &factor : source.factors)
+    multiply(count, valueOf(factor));
+  Value inRange;
+  if (result.overflow) {
+    // The result's static extents alone hold more than 2^64 elements.
+    inRange = builder.create<arith::ConstantOp>(loc, builder.getBoolAttr(false));
+  } else if (result.factors.empty()) {
+    inRange = cmp(arith::CmpIPredicate::eq, count, constant(result.constant));
+  } else if (result.factors.size() == 1 && result.constant.isOne()) {
+    inRange = cmp(arith::CmpIPredicate::eq, count, valueOf(result.factors[0]));
+  } else {
+    // Divide the count by each result extent: it is their product when
+    // every division is exact and leaves 1. A product could wrap around.
+    Value zero = constant(APInt(64, 0)), one = constant(APInt(64, 1));
+    Value remaining = count, exact, anyZero;
+    auto both = [&](Value &all, Value next) {
+      all = all ? builder.create<arith::AndIOp>(loc, all, next) : next;
+    };
+    auto either = [&](Value &any, Value next) {
+      any = any ? builder.create<arith::OrIOp>(loc, any, next) : next;
+    };
+    SmallVector<Value> divisors;
+    if (!result.constant.isOne())
+      divisors.push_back(constant(result.constant));
+    for (ElementCount::Factor &factor : result.factors)
+      divisors.push_back(valueOf(factor));
+    for (Value divisor : divisors) {
+      Value isZero = cmp(arith::CmpIPredicate::eq, divisor, zero);
+      either(anyZero, isZero);
+      Value safe = builder.create<arith::SelectOp>(loc, isZero, one, divisor);
+      Value rest = builder.create<arith::RemUIOp>(loc, remaining, safe);
+      both(exact, cmp(arith::CmpIPredicate::eq, rest, zero));
+      remaining = builder.create<arith::DivUIOp>(loc, remaining, safe);
+    }
+    both(exact, cmp(arith::CmpIPredicate::eq, remaining, one));
+    // No elements: some result extent must be 0.
+    inRange = builder.create<arith::SelectOp>(
+        loc, cmp(arith::CmpIPredicate::eq, count, zero), anyZero, exact);
+  }
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << describe(reshape.getLoc()) << ": 'pto.reshape' views "
+     << resultType << " whose element count is not its source's ("
+     << sourceType << "), which the runtime cannot view";
+  builder.create<cf::AssertOp>(loc, inRange, message);
+  return true;
+}
+
 struct InsertRuntimeChecksPass
     : impl::InsertRuntimeChecksBase<InsertRuntimeChecksPass> {
   void runOnOperation() override {
@@ -126,14 +312,24 @@ struct InsertRuntimeChecksPass
       if (ArrayAttr lanes = kernel.getLanesAttr())
         lanesOf[kernel.getSymNameAttr()] = lanes.size();
     SmallVector<std::pair<Operation *, NarrowedValue>> unproven;
+    SmallVector<ReshapeOp> reshapes;
     // Literals were checked by the verifiers; only computed values remain.
     module.walk([&](Operation *op) {
       for (NarrowedValue &narrowed : getNarrowedValues(op, lanesOf))
         if (!matchPattern(narrowed.value, m_Constant()))
           unproven.push_back({op, std::move(narrowed)});
+      if (auto reshape = dyn_cast<ReshapeOp>(op))
+        reshapes.push_back(reshape);
     });
+    OpBuilder builder(&getContext());
+    bool changed = false;
+    for (ReshapeOp reshape : reshapes)
+      if (insertElementCountCheck(reshape, builder)) {
+        ++numChecks;
+        changed = true;
+      }
     if (unproven.empty())
-      return markAllAnalysesPreserved();
+      return changed ? void() : markAllAnalysesPreserved();
 
     // One solver run over the module; each value is then a lookup.
     DataFlowSolver solver;
@@ -148,7 +344,6 @@ struct InsertRuntimeChecksPass
     DominanceInfo dominance(module);
     DenseMap<std::tuple<Value, int64_t, int64_t>, SmallVector<Operation *, 1>>
         checks;
-    OpBuilder builder(&getContext());
     for (auto &[op, narrowed] : unproven) {
       if (isProvenInRange(solver, narrowed))
         continue;

@@ -134,3 +134,91 @@ pto.orchestration @full_extent(%a: !pto.tensor<?x16xf32>, %v: f32) {
   %u, %tid = pto.submit @use(%t) : (!pto.tensor<?x16xf32>) -> !pto.tensor<?x16xf32>
   pto.return
 }
+
+// -----
+
+// A reshape whose sizes are products of its source's own extents holds as
+// many elements: no element-count check. Each size still fits 32 bits only
+// if range analysis says so (a product of two extents may not).
+// CHECK-LABEL: pto.orchestration @reshape_same_extents
+// CHECK:         %[[D0:.*]] = pto.dim %arg0, 0
+// CHECK-NEXT:    %[[D1:.*]] = pto.dim %arg0, 1
+// CHECK-NEXT:    %[[D2:.*]] = pto.dim %arg0, 3
+// CHECK-NEXT:    %[[ROWS:.*]] = arith.muli %[[D0]], %[[D1]]
+// CHECK-NEXT:    %[[MAX:.*]] = arith.constant 4294967295 : index
+// CHECK-NEXT:    %[[OK:.*]] = arith.cmpi ule, %[[ROWS]], %[[MAX]] : index
+// CHECK-NEXT:    cf.assert %[[OK]], "{{.*}}: 'pto.reshape' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"
+// CHECK-NEXT:    pto.reshape %arg0(%[[ROWS]], %[[D2]])
+// CHECK-NEXT:    pto.submit @k2
+// CHECK:         cf.assert %{{.*}}, "{{.*}}: 'pto.reshape' views !pto.tensor<?x?xbf16> whose element count is not its source's (!pto.tensor<?x?x1x?xbf16>), which the runtime cannot view"
+// CHECK:         pto.reshape %arg0(%{{.*}}, %{{.*}})
+pto.kernel aiv @k2(%x: !pto.tensor<?x?xbf16>)
+pto.orchestration @reshape_same_extents(%q: !pto.tensor<?x?x1x?xbf16>) {
+  %d0 = pto.dim %q, 0 : !pto.tensor<?x?x1x?xbf16>
+  %d1 = pto.dim %q, 1 : !pto.tensor<?x?x1x?xbf16>
+  %d2 = pto.dim %q, 3 : !pto.tensor<?x?x1x?xbf16>
+  %rows = arith.muli %d0, %d1 : index
+  %r = pto.reshape %q(%rows, %d2) : !pto.tensor<?x?x1x?xbf16> to !pto.tensor<?x?xbf16>
+  %t = pto.submit @k2(%r) : (!pto.tensor<?x?xbf16>) -> ()
+  %c2 = arith.constant 2 : index
+  %h = arith.muli %d2, %c2 : index
+  %half = arith.divui %rows, %c2 : index
+  // Not the same factors: checked.
+  %r2 = pto.reshape %q(%half, %h) : !pto.tensor<?x?x1x?xbf16> to !pto.tensor<?x?xbf16>
+  %t2 = pto.submit @k2(%r2) : (!pto.tensor<?x?xbf16>) -> ()
+  pto.return
+}
+
+// -----
+
+// Otherwise the result's count must be the source's: compared directly
+// when one extent (or none) of the result is left, else by exact division.
+// CHECK-LABEL: pto.orchestration @reshape_checked
+// CHECK:         %[[C16A:.*]] = arith.constant 16 : index
+// CHECK-NEXT:    %[[A0:.*]] = pto.dim %arg0, 0
+// CHECK-NEXT:    %[[N:.*]] = arith.muli %[[C16A]], %[[A0]]
+// CHECK-NEXT:    %[[C512:.*]] = arith.constant 512 : index
+// CHECK-NEXT:    %[[EQ:.*]] = arith.cmpi eq, %[[N]], %[[C512]]
+// CHECK-NEXT:    cf.assert %[[EQ]], "{{.*}}insert-runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'pto.reshape' views !pto.tensor<4x128xf32> whose element count is not its source's (!pto.tensor<?x16xf32>), which the runtime cannot view"
+// CHECK-NEXT:    pto.reshape %arg0 :
+// CHECK-NEXT:    pto.submit @k(
+// CHECK-NEXT:    %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT:    %[[B0:.*]] = pto.dim %arg0, 0
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[C16]], %[[B0]]
+// CHECK-NEXT:    %[[EQ2:.*]] = arith.cmpi eq, %[[M]], %arg1
+// CHECK-NEXT:    cf.assert %[[EQ2]], "{{.*}}: 'pto.reshape' views !pto.tensor<?xf32> whose element count is not its source's (!pto.tensor<?x16xf32>), which the runtime cannot view"
+// CHECK-NEXT:    arith.constant 4294967295
+// CHECK:         pto.reshape %arg0(%arg1)
+// CHECK:         %[[COUNT:.*]] = arith.muli
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[Z1:.*]] = arith.cmpi eq, %arg1, %[[ZERO]]
+// CHECK-NEXT:    %[[S1:.*]] = arith.select %[[Z1]], %[[ONE]], %arg1
+// CHECK-NEXT:    %[[R1:.*]] = arith.remui %[[COUNT]], %[[S1]]
+// CHECK-NEXT:    %[[E1:.*]] = arith.cmpi eq, %[[R1]], %[[ZERO]]
+// CHECK-NEXT:    %[[Q1:.*]] = arith.divui %[[COUNT]], %[[S1]]
+// CHECK-NEXT:    %[[Z2:.*]] = arith.cmpi eq, %arg2, %[[ZERO]]
+// CHECK-NEXT:    %[[ANYZ:.*]] = arith.ori %[[Z1]], %[[Z2]]
+// CHECK-NEXT:    %[[S2:.*]] = arith.select %[[Z2]], %[[ONE]], %arg2
+// CHECK-NEXT:    %[[R2:.*]] = arith.remui %[[Q1]], %[[S2]]
+// CHECK-NEXT:    %[[E2:.*]] = arith.cmpi eq, %[[R2]], %[[ZERO]]
+// CHECK-NEXT:    %[[E12:.*]] = arith.andi %[[E1]], %[[E2]]
+// CHECK-NEXT:    %[[Q2:.*]] = arith.divui %[[Q1]], %[[S2]]
+// CHECK-NEXT:    %[[LEFT:.*]] = arith.cmpi eq, %[[Q2]], %[[ONE]]
+// CHECK-NEXT:    %[[EXACT:.*]] = arith.andi %[[E12]], %[[LEFT]]
+// CHECK-NEXT:    %[[EMPTY:.*]] = arith.cmpi eq, %[[COUNT]], %[[ZERO]]
+// CHECK-NEXT:    %[[SEL:.*]] = arith.select %[[EMPTY]], %[[ANYZ]], %[[EXACT]]
+// CHECK-NEXT:    cf.assert %[[SEL]], "{{.*}}: 'pto.reshape' views !pto.tensor<?x?xf32> whose
+// CHECK:         pto.reshape %arg0(%arg1, %arg2)
+pto.kernel aiv @k(%x: !pto.tensor<4x128xf32>)
+pto.kernel aiv @k1(%x: !pto.tensor<?xf32>)
+pto.kernel aiv @k2(%x: !pto.tensor<?x?xf32>)
+pto.orchestration @reshape_checked(%a: !pto.tensor<?x16xf32>, %n: index, %m: index) {
+  %r = pto.reshape %a : !pto.tensor<?x16xf32> to !pto.tensor<4x128xf32>
+  %t = pto.submit @k(%r) : (!pto.tensor<4x128xf32>) -> ()
+  %r1 = pto.reshape %a(%n) : !pto.tensor<?x16xf32> to !pto.tensor<?xf32>
+  %t1 = pto.submit @k1(%r1) : (!pto.tensor<?xf32>) -> ()
+  %r2 = pto.reshape %a(%n, %m) : !pto.tensor<?x16xf32> to !pto.tensor<?x?xf32>
+  %t2 = pto.submit @k2(%r2) : (!pto.tensor<?x?xf32>) -> ()
+  pto.return
+}

@@ -32,6 +32,36 @@ pto.orchestration @contiguous(%a: !pto.tensor<8x16xf32>, %d: !pto.tensor<?x16xf3
 
 // -----
 
+// Contiguous whatever the run-time shape: a whole tensor, a reshape of one,
+// a window of its consecutive rows, a reshape of that.
+// CHECK-LABEL: pto.orchestration @contiguous_dynamic
+pto.orchestration @contiguous_dynamic(%q: !pto.tensor<?x?x?xbf16>, %n: index, %d: index,
+                                      %i: index) {
+  %rows = pto.reshape %q(%n, %d) : !pto.tensor<?x?x?xbf16> to !pto.tensor<?x?xbf16>
+  %flat = pto.reshape %rows(%n) : !pto.tensor<?x?xbf16> to !pto.tensor<?xbf16>
+  %fixed = pto.reshape %q : !pto.tensor<?x?x?xbf16> to !pto.tensor<256xbf16>
+  %two = pto.reshape %fixed : !pto.tensor<256xbf16> to !pto.tensor<16x16xbf16>
+  %some = pto.slice %two [%i, 0] [4, 16] : !pto.tensor<16x16xbf16> to !pto.tensor<4x16xbf16>
+  %r0 = pto.reshape %some : !pto.tensor<4x16xbf16> to !pto.tensor<64xbf16>
+  // CHECK-COUNT-5: pto.reshape
+  // CHECK-NEXT: pto.return
+  pto.return
+}
+
+// -----
+
+// A window of rows of a tensor whose rows are as long as known only at run
+// time: whether the rows below the first are whole is not known.
+// expected-note@+1 {{the buffer it views: '!pto.tensor<?x?xf32>'}}
+pto.orchestration @rows_of_dynamic_width(%a: !pto.tensor<?x?xf32>, %w: index) {
+  %rows = pto.slice %a [2, 0] [4, %w] : !pto.tensor<?x?xf32> to !pto.tensor<4x?xf32>
+  // expected-error@+1 {{'pto.reshape' op reshapes a window whose elements may not be consecutive in the buffer it views: the step of axis 0 of its source there depends on a dynamic extent or on a buffer chosen at run time; the runtime reshapes only contiguous tensors}}
+  %r = pto.reshape %rows(%w) : !pto.tensor<4x?xf32> to !pto.tensor<?xf32>
+  pto.return
+}
+
+// -----
+
 // expected-note@+1 {{the buffer it views: '!pto.tensor<8x16xf32>'}}
 pto.orchestration @column_window(%a: !pto.tensor<8x16xf32>) {
   %w = pto.slice %a[0, 0] [8, 4] : !pto.tensor<8x16xf32> to !pto.tensor<8x4xf32>

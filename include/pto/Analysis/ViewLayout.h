@@ -28,13 +28,18 @@ struct StridedLayout {
   /// nullopt where it depends on a dynamic extent of the base, or on a
   /// buffer chosen at run time among windows.
   SmallVector<std::optional<int64_t>, 4> strides;
+  /// Whether the elements are known to be consecutive in row-major order
+  /// where the strides are not known: a whole row-major buffer of dynamic
+  /// shape, a reshape of one, a window of its consecutive rows.
+  bool contiguous = false;
 
   /// Returns true if offset and every stride are known.
   bool isKnown() const;
 };
 
-/// The layout of a whole buffer of `type`: row-major strides for a
-/// row-major (`nd`) tensor, none known for another layout.
+/// The layout of a whole buffer of `type`: row-major strides (those known)
+/// and contiguous for a row-major (`nd`) tensor, none known for another
+/// layout.
 StridedLayout getBufferLayout(TensorType type);
 
 /// The layout of the result of view `view` (a `pto.slice`, `pto.transpose`,
@@ -48,7 +53,7 @@ deriveViewLayout(Operation *view, const StridedLayout &source,
 /// Returns the innermost axis of a value of `shape` with `layout` that makes
 /// its elements not consecutive: an axis of more than one index whose
 /// stride is not the number of elements the axes inside it span. nullopt
-/// when the elements are consecutive; `unknown` is set when a stride or
+/// when the elements are consecutive (or `layout` is known contiguous); `unknown` is set when a stride or
 /// span is not known (the answer is then the axis where that matters).
 std::optional<unsigned> getNonContiguousAxis(ArrayRef<int64_t> shape,
                                              const StridedLayout &layout,

@@ -166,8 +166,11 @@ def VerifyReshapes : Pass<"pto-verify-reshapes", "ModuleOp"> {
     transpose, the row-major strides a reshape starts again) and reports a
     reshape whose source is not contiguous there, or whose contiguity
     depends on a dynamic extent or on a buffer chosen at run time among
-    windows. Transposing twice is contiguous again. It changes nothing;
-    both pipelines run it first.
+    windows. A whole row-major buffer is contiguous whatever its shape, and
+    so are a reshape of a contiguous view and a window of consecutive rows
+    of one (every axis inside the outermost one it cuts is whole).
+    Transposing twice is contiguous again. It changes nothing; both
+    pipelines run it first.
 
     ```mlir
     %cols = pto.slice %x [0, 0] [8, 8] : !pto.tensor<8x16xf32> to !pto.tensor<8x8xf32>
@@ -367,12 +370,19 @@ def InsertRuntimeChecks : Pass<"pto-insert-runtime-checks", "ModuleOp"> {
     This pass runs MLIR's integer range analysis
     (`dataflow::IntegerRangeAnalysis`; `pto.dim` is `[0, 2^32-1]`, or its
     static extent) once over the module and, for each dynamic extent of a
-    `pto.create` or `pto.alloc_tensors`, dynamic offset or size of a
-    `pto.slice` and non-literal `core_num` of a `pto.submit` that it cannot
-    prove in range, inserts before the op an unsigned compare and a
-    `cf.assert` whose message names the source location, the op, the value
-    and the range. The C++ translation prints the assert as the runtime's
-    failure report (`rt_report_fatal` at the `simpler_6ebaf771` level).
+    `pto.create`, `pto.alloc_tensors`, `pto.full`, `pto.create_info` or
+    `pto.reshape`, dynamic offset or size of a `pto.slice` and non-literal
+    `core_num` of a `pto.submit` that it cannot prove in range, inserts
+    before the op an unsigned compare and a `cf.assert` whose message names
+    the source location, the op, the value and the range. The C++
+    translation prints the assert as the runtime's failure report
+    (`rt_report_fatal` at the `simpler_6ebaf771` level).
+
+    A `pto.reshape` with a dynamic shape also gets a check that its result
+    holds as many elements as its source (the runtime only debug-asserts
+    it), unless both counts are the same product of the same extents: the
+    same constants and `pto.dim` reads multiplied by `arith.muli`, e.g.
+    `[d0 * d1, d2]` of a `?x?x?` source.
 
     ```mlir
     %n2 = arith.muli %n, %c2 : index

@@ -1530,15 +1530,16 @@ LogicalResult OrchestrationEmitter::emitTranspose(TransposeOp op) {
 
 LogicalResult OrchestrationEmitter::emitReshape(ReshapeOp op) {
   FailureOr<std::string> source = nameOf(op.getSource(), op);
-  if (failed(source))
+  ArrayRef<int64_t> shape = op.getType().getShape();
+  FailureOr<std::string> sizes = emitIndexList(op, shape, op.getSizes());
+  if (failed(source) || failed(sizes))
     return failure();
   std::string name = declare(op.getResult(), op);
-  ArrayRef<int64_t> shape = op.getType().getShape();
-  os << "uint32_t " << name << "_shapes[" << shape.size() << "] = {";
-  llvm::interleaveComma(shape, os);
-  os << "};\n";
+  std::string shapesVar = freshName(name + "_shapes");
+  os << "uint32_t " << shapesVar << "[" << shape.size() << "] = " << *sizes
+     << ";\n";
   os << sp::kTensorType << " " << name << " = " << *source << ".reshape("
-     << name << "_shapes, " << shape.size() << ");\n";
+     << shapesVar << ", " << shape.size() << ");\n";
   return success();
 }
 

@@ -54,6 +54,8 @@ pto.orchestration @partial_window_slice(%w: !pto.tensor<16x128xf32>,
 
 pto.kernel aiv @use(%a: !pto.tensor<16x32x8xf32>)
 pto.kernel aiv @use_t(%a: !pto.tensor<8x16x32xf32>)
+pto.kernel aiv @use_dyn(%a: !pto.tensor<?x?xf32>)
+pto.kernel aiv @use_dyn3(%a: !pto.tensor<2x4x?xf32>)
 
 // Swapping the same two axes twice, in either order, is the identity view.
 // CHECK-LABEL: pto.orchestration @transpose_twice(
@@ -85,6 +87,24 @@ pto.orchestration @reshape_twice(%x: !pto.tensor<16x32x8xf32>) {
   %flat = pto.reshape %x : !pto.tensor<16x32x8xf32> to !pto.tensor<4096xf32>
   %r = pto.reshape %flat : !pto.tensor<4096xf32> to !pto.tensor<8x16x32xf32>
   %t1 = pto.submit @use_t(%r) : (!pto.tensor<8x16x32xf32>) -> ()
+  pto.return
+}
+
+// Two reshapes of one type are the same view only where the type is
+// static; a reshape of a dynamic reshape keeps the outer sizes.
+// CHECK-LABEL: pto.orchestration @reshape_dynamic(
+// CHECK-SAME:      %[[D:[a-z0-9_]+]]: !pto.tensor<?x?xf32>, %[[N:[a-z0-9_]+]]: index, %[[M:[a-z0-9_]+]]: index
+// CHECK-NEXT:    %[[R:.+]] = pto.reshape %[[D]](%[[N]], %[[M]]) : !pto.tensor<?x?xf32> to !pto.tensor<?x?xf32>
+// CHECK-NEXT:    pto.submit @use_dyn(%[[R]])
+// CHECK-NEXT:    %[[RR:.+]] = pto.reshape %[[D]](%[[M]]) : !pto.tensor<?x?xf32> to !pto.tensor<2x4x?xf32>
+// CHECK-NEXT:    pto.submit @use_dyn3(%[[RR]])
+// CHECK-NEXT:    pto.return
+pto.orchestration @reshape_dynamic(%d: !pto.tensor<?x?xf32>, %n: index, %m: index) {
+  %same = pto.reshape %d(%n, %m) : !pto.tensor<?x?xf32> to !pto.tensor<?x?xf32>
+  %t0 = pto.submit @use_dyn(%same) : (!pto.tensor<?x?xf32>) -> ()
+  %flat = pto.reshape %d(%n) : !pto.tensor<?x?xf32> to !pto.tensor<?xf32>
+  %r = pto.reshape %flat(%m) : !pto.tensor<?xf32> to !pto.tensor<2x4x?xf32>
+  %t1 = pto.submit @use_dyn3(%r) : (!pto.tensor<2x4x?xf32>) -> ()
   pto.return
 }
 

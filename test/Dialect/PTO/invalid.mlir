@@ -1733,9 +1733,46 @@ pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
 // -----
 
 pto.orchestration @o(%a: !pto.tensor<?x8xf32>) {
-  // expected-error@+1 {{'pto.reshape' op reshapes '!pto.tensor<?x8xf32>' to '!pto.tensor<32xf32>': both shapes must be static}}
+  // expected-error@+1 {{'pto.reshape' op reshapes '!pto.tensor<?x8xf32>' to '!pto.tensor<12xf32>': no run-time extent makes their element counts equal (8 does not divide 12)}}
+  %r = pto.reshape %a : !pto.tensor<?x8xf32> to !pto.tensor<12xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<4x8xf32>, %n: index) {
+  // expected-error@+1 {{'pto.reshape' op reshapes '!pto.tensor<4x8xf32>' to '!pto.tensor<?x5xf32>': no run-time extent makes their element counts equal (5 does not divide 32)}}
+  %r = pto.reshape %a(%n) : !pto.tensor<4x8xf32> to !pto.tensor<?x5xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<?x8xf32>) {
+  // expected-error@+1 {{'pto.reshape' op expects 1 dynamic size operand (one per '?' extent of '!pto.tensor<?xf32>'), got 0}}
+  %r = pto.reshape %a : !pto.tensor<?x8xf32> to !pto.tensor<?xf32>
+  pto.return
+}
+
+// -----
+
+pto.orchestration @o(%a: !pto.tensor<?x8xf32>) {
+  %m = arith.constant -8 : index
+  // expected-error@+1 {{'pto.reshape' op dynamic size #0 is the constant -8: an extent cannot be negative}}
+  %r = pto.reshape %a(%m) : !pto.tensor<?x8xf32> to !pto.tensor<?xf32>
+  pto.return
+}
+
+// -----
+
+// The runtime replays a recorded view as recorded: in a Graph, a reshape of
+// a boundary tensor of run-time shape is done by the caller.
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+pto.graph @g(%a: !pto.tensor<?x8xf32> {pto.direction = #pto.direction<in>}) {
+  // expected-error@+1 {{'pto.reshape' op reshapes '!pto.tensor<?x8xf32>' to '!pto.tensor<32xf32>' in Graph @g: the runtime replays a recorded view as recorded, so both shapes of a reshape in a Graph are static (reshape in the caller and pass the view)}}
   %r = pto.reshape %a : !pto.tensor<?x8xf32> to !pto.tensor<32xf32>
   pto.return
+}
 }
 
 // -----

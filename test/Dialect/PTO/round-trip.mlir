@@ -295,6 +295,11 @@ pto.orchestration @tensors(%w: !pto.tensor<512x128xf32>, %v: !pto.tensor<?x?xf16
   %row = pto.slice %w[3, 0] [1, 64] : !pto.tensor<512x128xf32> to !pto.tensor<1x64xf32>
   // CHECK-NEXT: %{{.+}} = pto.reshape %[[ROW]] : !pto.tensor<1x64xf32> to !pto.tensor<64xf32>
   %r1 = pto.reshape %row : !pto.tensor<1x64xf32> to !pto.tensor<64xf32>
+  // A reshape to a shape known at run time: one operand per '?' extent.
+  // CHECK-NEXT: %{{.+}} = pto.reshape %[[DYN]](%[[N]], %[[I]]) : !pto.tensor<?x128x?xi8> to !pto.tensor<?x?xi8>
+  %r2 = pto.reshape %c1(%n, %i) : !pto.tensor<?x128x?xi8> to !pto.tensor<?x?xi8>
+  // CHECK-NEXT: %{{.+}} = pto.reshape %[[DYN]] : !pto.tensor<?x128x?xi8> to !pto.tensor<4096xi8>
+  %r3 = pto.reshape %c1 : !pto.tensor<?x128x?xi8> to !pto.tensor<4096xi8>
   // CHECK-NEXT: pto.return{{$}}
   pto.return
 }

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pto-orchestration-prepare-pipeline --mlir-print-debuginfo | pto-translate --pto-to-cpp | FileCheck %s
+// RUN: pto-opt %s -split-input-file --pto-orchestration-prepare-pipeline --mlir-print-debuginfo | pto-translate --pto-to-cpp -split-input-file | FileCheck %s
 
 // pto.slice, pto.transpose and pto.reshape (spec "tensor.slice",
 // "tensor.transpose", "tensor.reshape"): zero-copy views,
@@ -93,6 +93,35 @@ module {
     %rows_flat = pto.slice %flat[8192] [8192] : !pto.tensor<16384xf16> to !pto.tensor<8192xf16> loc("rows_flat")
     %as_matrix = pto.reshape %rows_flat : !pto.tensor<8192xf16> to !pto.tensor<128x64xf16> loc("as_matrix")
     %y2, %t2 = pto.submit @mm(%as_matrix, %wt, %y1) : (!pto.tensor<128x64xf16>, !pto.tensor<64x128xf16>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}
+
+// -----
+
+// A reshape to a run-time shape: a [batch, heads, dim] input seen as
+// [batch * heads, dim] rows, its shape array cast per extent. The sizes are
+// the source's own extents multiplied, so no element-count check is printed;
+// the product of two extents is checked against 32 bits.
+// CHECK-LABEL: // Orchestration function: rows
+// CHECK:         const int64_t batch = (int64_t)ext_q.shapes[0];
+// CHECK-NEXT:    const int64_t heads = (int64_t)ext_q.shapes[1];
+// CHECK-NEXT:    const int64_t dim = (int64_t)ext_q.shapes[2];
+// CHECK-NEXT:    const int64_t n = (int64_t)((uint64_t)(batch) * (uint64_t)(heads));
+// CHECK-NEXT:    const bool v = (uint64_t)(n) <= (uint64_t)((int64_t)4294967295);
+// CHECK-NEXT:    if (!(v)) { fprintf(stderr, "%s\n", "'q_rows': 'pto.reshape' dynamic extent #0 is outside [0, 4294967295], what the runtime can take"); abort(); }
+// CHECK-NEXT:    uint32_t q_rows_shapes[2] = {(uint32_t)(n), (uint32_t)(dim)};
+// CHECK-NEXT:    ChipTensor q_rows = ext_q.reshape(q_rows_shapes, 2);
+// CHECK-NEXT:    // Task 0: @row_kernel
+module {
+  pto.kernel aiv @row_kernel(%x: !pto.tensor<?x?xbf16>)
+  pto.orchestration @rows(%q: !pto.tensor<?x?x?xbf16> loc("q")) {
+    %b = pto.dim %q, 0 : !pto.tensor<?x?x?xbf16> loc("batch")
+    %h = pto.dim %q, 1 : !pto.tensor<?x?x?xbf16> loc("heads")
+    %d = pto.dim %q, 2 : !pto.tensor<?x?x?xbf16> loc("dim")
+    %n = arith.muli %b, %h : index loc("n")
+    %rows = pto.reshape %q(%n, %d) : !pto.tensor<?x?x?xbf16> to !pto.tensor<?x?xbf16> loc("q_rows")
+    %t = pto.submit @row_kernel(%rows) : (!pto.tensor<?x?xbf16>) -> ()
     pto.return
   }
 }

@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 
@@ -986,30 +987,62 @@ LogicalResult TransposeOp::inferReturnTypes(
 
 Value ReshapeOp::getViewSource() { return getSource(); }
 
+/// The product of the static extents of `type`; nullopt past 64 bits.
+static std::optional<uint64_t> getStaticElementCount(TensorType type) {
+  std::optional<uint64_t> count = 1;
+  for (int64_t extent : type.getShape())
+    if (count && !ShapedType::isDynamic(extent))
+      count = llvm::checkedMulUnsigned(*count, static_cast<uint64_t>(extent));
+  return count;
+}
+
 LogicalResult ReshapeOp::verify() {
   TensorType source = getSource().getType(), result = getResult().getType();
-  if (!source.hasStaticShape() || !result.hasStaticShape())
-    return emitOpError() << "reshapes " << source << " to " << result
-                         << ": both shapes must be static";
+  if (failed(verifyDynamicSizes(*this, result, getSizes())))
+    return failure();
   if (source.getLayout() != Layout::nd || result.getLayout() != Layout::nd)
     return emitOpError() << "reshapes " << source << " to " << result
                          << ": both must be row-major (nd)";
   if (source.getElementType() != result.getElementType())
     return emitOpError() << "reshapes " << source << " to " << result
                          << ": the element types differ";
-  if (source.getNumElements() != result.getNumElements())
-    return emitOpError() << "reshapes " << source.getNumElements()
-                         << " elements to " << result.getNumElements();
   if (result.getRank() == 0)
     return emitOpError() << "reshapes to rank 0, which the runtime's tensors "
                             "do not have";
+  if (!source.hasStaticShape() || !result.hasStaticShape())
+    if (auto graph = (*this)->getParentOfType<GraphOp>())
+      return emitOpError()
+             << "reshapes " << source << " to " << result << " in Graph @"
+             << graph.getName()
+             << ": the runtime replays a recorded view as recorded, so both "
+                "shapes of a reshape in a Graph are static (reshape in the "
+                "caller and pass the view)";
+  // Where one shape is static, the other's static extents divide its count.
+  std::optional<uint64_t> sourceCount = getStaticElementCount(source),
+                          resultCount = getStaticElementCount(result);
+  if (source.hasStaticShape() && result.hasStaticShape()) {
+    if (source.getNumElements() != result.getNumElements())
+      return emitOpError() << "reshapes " << source.getNumElements()
+                           << " elements to " << result.getNumElements();
+  } else if (sourceCount && resultCount && *sourceCount && *resultCount &&
+             (source.hasStaticShape() || result.hasStaticShape())) {
+    auto [whole, part] = source.hasStaticShape()
+                             ? std::pair(*sourceCount, *resultCount)
+                             : std::pair(*resultCount, *sourceCount);
+    if (whole % part != 0)
+      return emitOpError()
+             << "reshapes " << source << " to " << result
+             << ": no run-time extent makes their element counts equal ("
+             << part << " does not divide " << whole << ")";
+  }
   // Whether the source is contiguous depends on the whole chain of views
   // above it: pto-verify-reshapes checks it.
   return success();
 }
 
 OpFoldResult ReshapeOp::fold(FoldAdaptor) {
-  if (getSource().getType() == getType())
+  // Equal dynamic types may still differ in their extents.
+  if (getSource().getType() == getType() && getType().hasStaticShape())
     return getSource();
   if (auto inner = getSource().getDefiningOp<ReshapeOp>()) {
     getSourceMutable().assign(inner.getSource());

@@ -605,30 +605,46 @@ def PTO_ReshapeOp : PTO_Op<"reshape", [Pure,
   let description = [{
     A zero-copy view of `source`'s elements, in row-major order, with the
     result's shape (`Tensor::reshape` in the runtime), e.g. a window of a
-    flat arena seen as a 2-D tensor. Both shapes are static, row-major
-    (`nd`) and hold the same number of elements of the same element type.
+    flat arena seen as a 2-D tensor, or a 3-D input seen as rows. One
+    `index` operand per `?` extent of the result type, in axis order. Both
+    types are row-major (`nd`) with the same element type, and both shapes
+    hold the same number of elements: the verifier checks it where the
+    shapes are static, `pto-insert-runtime-checks` at run time where an
+    extent is not (the runtime only debug-asserts it). In a `pto.graph` both
+    shapes are static: the runtime replays a recorded view as recorded.
+
     The source must be contiguous at run time (a whole tensor, or a window
     of consecutive rows or elements), as the runtime requires. Whether it is
     depends on every view between it and its buffer, so the verifier checks
     only the types; `pto-verify-reshapes` (first in both pipelines) checks
     the chain.
 
-    A reshape to the source's own type folds to the source, and a reshape
-    of a reshape to a reshape of the inner source.
+    A reshape of a static shape to its own type folds to the source, and a
+    reshape of a reshape to a reshape of the inner source.
 
     ```mlir
     %flat = pto.slice %arena[2048] [81920]
         : !pto.tensor<1048576xbf16> to !pto.tensor<81920xbf16>
     %q = pto.reshape %flat : !pto.tensor<81920xbf16> to !pto.tensor<16x5120xbf16>
+    // A [batch, heads, dim] input as [batch * heads, dim] rows.
+    %rows = pto.reshape %query(%n, %d)
+        : !pto.tensor<?x?x?xbf16> to !pto.tensor<?x?xbf16>
     ```
   }];
-  let arguments = (ins PTO_Tensor:$source);
+  let arguments = (ins PTO_Tensor:$source, Variadic<Index>:$sizes);
   let results = (outs PTO_Tensor:$result);
   let hasVerifier = 1;
   let hasFolder = 1;
   let assemblyFormat = [{
-    $source attr-dict `:` qualified(type($source)) `to` qualified(type($result))
+    $source (`(` $sizes^ `)`)? attr-dict `:` qualified(type($source)) `to`
+    qualified(type($result))
   }];
+  let builders = [
+    // A reshape to a static shape.
+    OpBuilder<(ins "::mlir::Type":$resultType, "::mlir::Value":$source), [{
+      build($_builder, $_state, resultType, source, ::mlir::ValueRange());
+    }]>
+  ];
 }
 
 //===----------------------------------------------------------------------===//
