@@ -716,18 +716,23 @@ def transpose(source: Value, axis0: int, axis1: int, name: Optional[str] = None)
 
 
 @_builds_ops
-def reshape(source: Value, shape: Sequence[int], name: Optional[str] = None) -> Value:
-    """A view of ``source``'s elements (row-major) with the static ``shape``
-    (``pto.reshape``); ``source`` must have a static row-major shape with as
-    many elements, and be contiguous at run time.
+def reshape(source: Value, shape: Sequence[Index], name: Optional[str] = None) -> Value:
+    """A view of ``source``'s elements (row-major) with ``shape``: ints, or
+    ``index`` Values or :class:`Scalar` s for extents known at run time
+    (``pto.reshape``). Both shapes are row-major and hold as many elements:
+    the verifier compares static shapes, a run-time check the others (none
+    when the extents are the source's own ``dim`` s multiplied). ``source``
+    must be contiguous at run time; in a Graph both shapes are static.
 
     Raises:
-        MLIRError: the op does not verify (other element count, dynamic or
-            column-major shapes).
+        ValueError: a negative extent.
+        MLIRError: the op does not verify (another element count, a
+            column-major tensor, a run-time shape in a Graph).
     """
     src = _unwrap(source)
-    result = pto.TensorType.get(list(shape), pto.TensorType(src.type).element_type)
-    return pto.ReshapeOp(result, src, loc=_caller_location(name)).result
+    dynamic = [_unwrap(s) for s in shape if not isinstance(s, int)]
+    result = tensor(_extents(shape), pto.TensorType(src.type).element_type)
+    return pto.ReshapeOp(result, src, dynamic, loc=_caller_location(name)).result
 
 
 def set_parallel(for_op) -> None:

@@ -409,3 +409,48 @@ def test_computed_values_past_the_runtime_fields_stop_the_run(builder, pto_opt, 
     cpp, sim = run_narrowed(builder, pto_opt, pto_translate, api, 40000)
     for text in (cpp, sim):
         assert "'pto.submit' core_num is outside [1, 32767]" in text, text
+
+
+#: A reshape to a shape known at run time: [d0, 16] rows as [n, 8].
+RESHAPED = """\
+module {
+  pto.kernel aiv @scale(%x: !pto.tensor<?x8xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%a: !pto.tensor<?x16xf32> {pto.direction = #pto.direction<inout>},
+                          %n: index) {
+    %r = pto.reshape %a(%n) : !pto.tensor<?x16xf32> to !pto.tensor<?x8xf32>
+    %r1, %t = pto.submit @scale(%r) : (!pto.tensor<?x8xf32>) -> !pto.tensor<?x8xf32>
+    pto.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_a_reshape_to_another_element_count_stops_the_run(builder, pto_opt, pto_translate, api):
+    """The runtime only debug-asserts a reshape's element count: the C++
+    checks it before the reshape (pto-insert-runtime-checks) and the
+    simulator stops there too; with the right count both see the same
+    [6, 8] view of the [3, 16] buffer."""
+    from pto_mlir.ir import Context, Module
+    from pto_mlir.sim import Runtime, SimError
+    from pto_mlir.sim.program import load_program
+    a = np.arange(48, dtype=np.float32).reshape(3, 16)
+    result = cpp_trace.compare(legalize(pto_opt, RESHAPED), [[a, 6]], api, builder,
+                               pto_opt, pto_translate)
+    assert result.difference is None, result.difference
+    assert result.tasks == 1
+
+    prepared = cpp_trace.prepare(legalize(pto_opt, RESHAPED), pto_opt)
+    assert prepared.count("cf.assert") == 2  # the count, and n within 32 bits
+    exe = builder.build(cpp_trace.translate(prepared, api, pto_translate), api)
+    with Context():
+        program = load_program(Module.parse(prepared))
+    for n in (5, 7, 0):
+        args = cpp_trace.entry_args(program, "main", [a, n], data=True)
+        with pytest.raises(cpp_trace.ToolError) as cpp_failure:
+            cpp_trace.run_stub(exe, [args])
+        with pytest.raises(SimError) as sim_failure:
+            Runtime(program, mode="replay", data=True).run("main", args.sim)
+        for text in (str(cpp_failure.value), str(sim_failure.value)):
+            assert ("'pto.reshape' views !pto.tensor<?x8xf32> whose element count is not its "
+                    "source's (!pto.tensor<?x16xf32>)" in text), text

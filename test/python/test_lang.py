@@ -121,6 +121,48 @@ def test_a_create_info_for_a_parameter_it_cannot_describe_is_an_error_at_the_cal
     assert "pto.create_info: the element type is a pto dtype such as pto.f32" in error.message
 
 
+Q = pto.Tensor[[None, None, None], pto.bf16]
+
+
+@pto.kernel(core="aiv")
+def rows(x: pto.Tensor[[None, None], pto.bf16]): ...
+
+
+def test_reshape_to_a_run_time_shape():
+    """pto.reshape takes scalars for extents known at run time: one operand
+    per '?' extent; a count the static extents rule out is an error at the
+    call."""
+    @pto.orchestration
+    def main(q: Q):
+        r = pto.reshape(q, [q.shape[0] * q.shape[1], q.shape[2]])
+        rows(r)
+        rows(pto.reshape(q, [q.shape[0], 64]))
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert re.search(r"%r = pto.reshape %q\(%\S+, %\S+\) : !pto.tensor<\?x\?x\?xbf16> to "
+                     r"!pto.tensor<\?x\?xbf16>", ir), ir
+    assert re.search(r"pto.reshape %q\(%\S+\) : !pto.tensor<\?x\?x\?xbf16> to "
+                     r"!pto.tensor<\?x64xbf16>", ir), ir
+
+    @pto.orchestration
+    def uneven(a: pto.Tensor[[4, 8], pto.bf16], n: pto.Index):
+        rows(pto.reshape(a, [n, 5]))
+
+    # The verifier's diagnostic, at the call's line and column.
+    error = errors_of(uneven)
+    assert (f"test_lang.py:{line_of(uneven, 'pto.reshape')}:14: error: 'pto.reshape' op "
+            f"reshapes '!pto.tensor<4x8xbf16>' to '!pto.tensor<?x5xbf16>': no run-time extent "
+            f"makes their element counts equal (5 does not divide 32)" in str(error))
+
+    @pto.orchestration
+    def not_an_extent(q: Q):
+        rows(pto.reshape(q, [q, 4]))
+
+    error = errors_of(not_an_extent)
+    assert error.line == line_of(not_an_extent, "pto.reshape")
+    assert "extent #0 is a tensor, where a scalar belongs" in error.message
+
+
 def test_float_scalars_and_filled_tensors():
     """Host reads of f32 elements combine with +, -, *, / and unary -
     (arith.addf, ...); pto.full allocates a filled tensor; '/' on an integer
@@ -775,6 +817,12 @@ def g(o: pto.InOut[X], a: pto.Tensor[[8, 16], pto.f32]):
     r = pto.reshape(w, [32])  # <- error
     k(o, o)
 """, "reshapes a window whose elements are not consecutive in the buffer it views"),
+    "a reshape to a run-time shape in a Graph": ("""
+@pto.graph
+def g(o: pto.InOut[X], a: pto.Tensor[[None, 16], pto.f32]):
+    r = pto.reshape(a, [a.shape[0] * 16])  # <- error
+    k(o, o)
+""", "the runtime replays a recorded view as recorded, so both shapes of a reshape in a Graph are static"),
     "a host control tensor passed to a device task": ("""
 @pto.kernel
 def k2(x: pto.Tensor[[2], pto.i32]): ...

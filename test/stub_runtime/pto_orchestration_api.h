@@ -254,8 +254,17 @@ inline uint64_t element_count(const uint32_t shapes[], uint32_t ndims) {
 }
 }  // namespace stub
 
-// The same storage and offset, row-major in the new shape.
+// The same storage and offset, row-major in the new shape. As the runtime:
+// a source that is not contiguous fails (always_assert there), and so does
+// another element count (debug_assert there).
 inline ChipTensor ChipTensor::reshape(const uint32_t new_shapes[], uint32_t new_ndims) const {
+    uint64_t span = 1;
+    for (uint32_t d = ndims; d-- > 0;) {
+        if (shapes[d] > 1 && strides[d] != span) stub::fail("reshape of a tensor that is not contiguous");
+        span *= shapes[d];
+    }
+    if (stub::element_count(new_shapes, new_ndims) != stub::element_count(shapes, ndims))
+        stub::fail("reshape to another element count");
     ChipTensor t = stub::contiguous(new_shapes, new_ndims, dtype, buffer);
     t.start_offset = start_offset;
     t.owner_task_id = owner_task_id;

@@ -322,11 +322,25 @@ def create_info(shape: Sequence, dtype: t.DType):
                          dtype.name)
 
 
-def reshape(x, shape: Sequence[int]):
-    """A view of ``x``'s elements with the static ``shape`` (``pto.reshape``)."""
+def reshape(x, shape: Sequence):
+    """A view of ``x``'s elements, row-major, with ``shape`` (``pto.reshape``):
+    ints, or index scalars for extents known at run time, e.g.
+    ``pto.reshape(q, [q.shape[0] * q.shape[1], q.shape[2]])`` sees a
+    ``[batch, heads, dim]`` tensor as rows. Both shapes hold as many
+    elements: the compiler checks static shapes, and the program checks the
+    others when it runs, unless the extents are ``x``'s own multiplied as
+    above. ``x`` must be contiguous (a whole tensor, or a window of whole
+    rows); in a Graph both shapes are static.
+
+    Raises:
+        TypeError: ``x`` is not a tensor, an extent is not an int or a
+            scalar.
+        ValueError: a negative extent, another element count, a run-time
+            shape in a Graph.
+    """
     _inside("reshape")
     _tensor(x, "pto.reshape")
-    return b.reshape(x, list(shape))
+    return b.reshape(x, [_index(s, f"extent #{i}") for i, s in enumerate(shape)])
 
 
 def transpose(x, axis0: int, axis1: int):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import math
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -436,13 +437,21 @@ class Interpreter:
 
     def _reshape(self, ins, env, ex, tenv, block, token):
         """The runtime's ``reshape``: the same elements, row-major, in a new
-        shape; only a contiguous source can be reshaped."""
+        shape (a run-time extent from its operand); only a contiguous source
+        can be reshaped, to as many elements (which the runtime
+        debug-asserts)."""
         src: TensorView = env[ins.operands[0]]
         # Contiguous: each axis longer than 1 has its row-major stride.
         if any(n > 1 and s != c for n, s, c in
                zip(src.shape, src.strides, contiguous_strides(src.shape))):
             raise SimError(f"{ins.loc}: pto.reshape of a view that is not contiguous")
-        shape = tuple(self.types[ins.results[0]].shape)
+        sizes = iter(to_signed(env[s], 64) for s in ins.operands[1:])
+        shape = tuple(next(sizes) if d is None else d
+                      for d in self.types[ins.results[0]].shape)
+        _check_extents(ins, shape)
+        if math.prod(shape) != math.prod(src.shape):
+            raise SimError(f"{ins.loc}: pto.reshape of {math.prod(src.shape)} elements "
+                           f"{src.shape} to {math.prod(shape)} {shape}")
         env[ins.results[0]] = TensorView(src.buffer, src.offset, shape,
                                          contiguous_strides(shape), src.owner)
 
