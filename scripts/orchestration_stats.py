@@ -79,8 +79,21 @@ _VALUE_TYPES = {"f32": "<f4", "f16": "<f2", "i8": "<i1", "i16": "<i2", "i32": "<
                 "i64": "<i8"}
 
 
+def _bits(element_type: str, values):
+    """``values`` (numbers) as the element type's bit patterns, in an array
+    whose bytes are the runtime's little-endian elements."""
+    import numpy as np
+    if element_type == "bf16":
+        from pto_mlir.sim.scalars import float_to_bf16_bits
+        return np.array([float_to_bf16_bits(float(v)) for v in np.ravel(values)], dtype="<u2")
+    return np.asarray(values, dtype=_VALUE_TYPES[element_type])
+
+
 def _driver_line(element_type: str, shape, values: Optional[Sequence] = None) -> str:
     if not isinstance(shape, (list, tuple)):  # A scalar: its slot's bits.
+        if element_type in ("f32", "f16", "bf16"):
+            raw = _bits(element_type, [shape])
+            return f"S {int(raw.view(f'<u{raw.itemsize}')[0])}"
         return f"S {int(shape) & ((1 << 64) - 1)}"
     strides, stride = [], 1
     for extent in reversed(shape):
@@ -91,7 +104,7 @@ def _driver_line(element_type: str, shape, values: Optional[Sequence] = None) ->
         import numpy as np
         if isinstance(values, (int, float)):  # One value for every element.
             values = np.full(stride, values)
-        array = np.asarray(values, dtype=_VALUE_TYPES[element_type])
+        array = _bits(element_type, values)
         if array.size != stride:
             raise SystemExit(f"{len(values)} values for a tensor of {stride} elements")
         data = array.tobytes().hex()

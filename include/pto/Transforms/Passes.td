@@ -319,10 +319,12 @@ def HoistManualScopeAllocations
     A manual scope is a scheduling region, not a storage scope: a tensor
     created inside it may be read by tasks after it. An allocation is a
     storage reservation with no scheduling dependency, so this pass moves
-    each `pto.create` at the top level of a manual `pto.scope` to just
-    before the scope (when its sizes are available there). The C++ then
-    declares the buffer in the enclosing block, where readers after the scope
-    can still name it.
+    each `pto.create` at the top level of a manual `pto.scope` whose buffer
+    (or a window of it) the scope returns to just before the scope (when its
+    sizes are available there). The C++ then declares the buffer in the
+    enclosing block, where readers after the scope can still name it. A
+    buffer used only inside the scope stays there, allocated in the manual
+    scope as written.
   }];
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }

@@ -717,9 +717,15 @@ class FunctionBuilder:
             items = items[:s] + [items[s:tail]] + items[tail:]
         # The results of one op share its name: the first target's (once
         # named, the op's location is no longer the expression's).
-        for element, item in zip(target.elts, items):
+        # `a, b = f(x), g(y)`: each name is given to its own expression.
+        nodes = [value_node] * n
+        if (not stars and isinstance(value_node, (ast.Tuple, ast.List))
+                and len(value_node.elts) == n
+                and not any(isinstance(e, ast.Starred) for e in value_node.elts)):
+            nodes = value_node.elts
+        for element, item, node in zip(target.elts, items, nodes):
             element = element.value if isinstance(element, ast.Starred) else element
-            self.assign(element, item, value_node)
+            self.assign(element, item, node)
 
     def write_element(self, tensor, target: ast.Subscript, value) -> None:
         indices = self.element_indices(target)
@@ -1470,6 +1476,8 @@ class FunctionBuilder:
     def difference(self, upper, lower, node):
         if not _is_ir(upper) and not _is_ir(lower):
             return upper - lower
+        if isinstance(lower, int) and lower == 0:
+            return upper  # `:n`, `0:n`: no subtraction to build
         with b.at(self.location(node)):
             return self.call(node, lambda x, y: x - y, [upper, lower], {})
 

@@ -263,6 +263,41 @@ module {
 
 // -----
 
+// A buffer the manual scope does not return stays where it is written: its
+// allocation is a node of the manual scope, and the buffer is released with
+// the scope's tasks (before the scope, it would live as long as the
+// enclosing scope, across every iteration of the loop).
+
+// CHECK-LABEL: // Orchestration function: scratch
+// CHECK:           for (int64_t i = (int64_t)0; i < n; i += (int64_t)1) {
+// CHECK-NEXT:        PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CHECK-NEXT:          uint32_t acc_ci_shapes[1] = {16};
+// CHECK-NEXT:          TensorCreateInfo acc_ci(acc_ci_shapes, 1, DataType::FLOAT32);
+// CHECK-NEXT:          TaskOutputTensors alloc_0 = alloc_tensors(acc_ci);
+// CHECK-NEXT:          const ChipTensor& acc = alloc_0.get_ref(0);
+// CHECK-NEXT:          // Task 0: @fill
+
+module {
+  pto.kernel aiv @fill(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+  pto.kernel aiv @use(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @scratch(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("o"), %n: index loc("n")) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %last = scf.for %i = %c0 to %n step %c1 iter_args(%o_i = %o) -> (!pto.tensor<16xf32>) {
+      %o_next = pto.scope manual -> !pto.tensor<16xf32> {
+        %acc = pto.create : !pto.tensor<16xf32> loc("acc")
+        %a1, %t = pto.submit @fill(%acc) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        %o1, %t1 = pto.submit @use(%a1, %o_i) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        pto.yield %o1 : !pto.tensor<16xf32>
+      }
+      scf.yield %o_next : !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+}
+
+// -----
+
 // A rotation of task id carries (prev2 := prev1, prev1 := t) is one parallel
 // assignment: each launch depends on the launch two iterations back.
 
