@@ -37,6 +37,7 @@ void mlir::pto::buildOrchestrationPreparePipeline(OpPassManager &pm) {
   pm.addNestedPass<GraphOp>(createMarkGraphConfigScalars());
   pm.addNestedPass<GraphOp>(createBatchAllocations());
   pm.addNestedPass<OrchestrationOp>(createBatchAllocations());
+  pm.addPass(createRetainManualScopeAllocations());
   // A pass above that broke a Graph's replay-safety (e.g. a barrier past the
   // node limit) is caught here, not by the runtime.
   pm.addPass(createVerifyGraphBoundary());
@@ -55,7 +56,7 @@ void mlir::pto::registerOrchestrationPreparePipeline() {
       "pto-expand-manual-phase-fence, pto-classify-result-variables, "
       "pto-mark-always-submitted-barriers, "
       "pto-mark-host-control-tensors, pto-mark-graph-config-scalars, "
-      "pto-batch-allocations, "
+      "pto-batch-allocations, pto-retain-manual-scope-allocations, "
       "pto-verify-graph-boundary, pto-insert-runtime-checks, pto-legalize-cpp-names, "
       "pto-mark-prepared",
       buildOrchestrationPreparePipeline);

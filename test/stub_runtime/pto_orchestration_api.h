@@ -168,6 +168,7 @@ struct ChipTensor {
     uint32_t shapes[MAX_TENSOR_DIMS] = {};
     uint32_t strides[MAX_TENSOR_DIMS] = {};
     PTO2TaskId owner_task_id;
+    bool manual_dep = false;
 
 #ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
     // As the runtime: the buffer's base on the host. A storage-less buffer
@@ -176,25 +177,32 @@ struct ChipTensor {
     T* data_as() const;
 #endif
 
-    ChipTensor view(const uint32_t view_shapes[], const uint32_t view_offsets[]) const {
+    // Each view takes the runtime's in_manual_dep flag (tensormap tracking
+    // off for the view); the stub keeps it and the trace leaves it out.
+    ChipTensor view(const uint32_t view_shapes[], const uint32_t view_offsets[],
+                    bool in_manual_dep = false) const {
         ChipTensor t = *this;
+        t.manual_dep = in_manual_dep;
         for (uint32_t d = 0; d < ndims; ++d) {
             t.shapes[d] = view_shapes[d];
             t.start_offset += (uint64_t)view_offsets[d] * strides[d];
         }
         return t;
     }
-    ChipTensor transpose(uint32_t x, uint32_t y) const {
+    ChipTensor transpose(uint32_t x, uint32_t y, bool in_manual_dep = false) const {
         ChipTensor t = *this;
+        t.manual_dep = in_manual_dep;
         t.shapes[x] = shapes[y];
         t.shapes[y] = shapes[x];
         t.strides[x] = strides[y];
         t.strides[y] = strides[x];
         return t;
     }
-    ChipTensor reshape(const uint32_t new_shapes[], uint32_t new_ndims) const;
-    ChipTensor slice(uint32_t dim, uint32_t start, uint32_t end, uint32_t step = 1) const {
+    ChipTensor reshape(const uint32_t new_shapes[], uint32_t new_ndims, bool in_manual_dep = false) const;
+    ChipTensor slice(uint32_t dim, uint32_t start, uint32_t end, uint32_t step = 1,
+                     bool in_manual_dep = false) const {
         ChipTensor t = *this;
+        t.manual_dep = in_manual_dep;
         t.start_offset += (uint64_t)start * strides[dim];
         t.shapes[dim] = end > start ? (end - start + step - 1) / step : 0;
         t.strides[dim] = strides[dim] * step;
@@ -257,7 +265,7 @@ inline uint64_t element_count(const uint32_t shapes[], uint32_t ndims) {
 // The same storage and offset, row-major in the new shape. As the runtime:
 // a source that is not contiguous fails (always_assert there), and so does
 // another element count (debug_assert there).
-inline ChipTensor ChipTensor::reshape(const uint32_t new_shapes[], uint32_t new_ndims) const {
+inline ChipTensor ChipTensor::reshape(const uint32_t new_shapes[], uint32_t new_ndims, bool in_manual_dep) const {
     uint64_t span = 1;
     for (uint32_t d = ndims; d-- > 0;) {
         if (shapes[d] > 1 && strides[d] != span) stub::fail("reshape of a tensor that is not contiguous");
@@ -268,6 +276,7 @@ inline ChipTensor ChipTensor::reshape(const uint32_t new_shapes[], uint32_t new_
     ChipTensor t = stub::contiguous(new_shapes, new_ndims, dtype, buffer);
     t.start_offset = start_offset;
     t.owner_task_id = owner_task_id;
+    t.manual_dep = in_manual_dep;
     return t;
 }
 
@@ -275,10 +284,11 @@ inline ChipTensor ChipTensor::reshape(const uint32_t new_shapes[], uint32_t new_
 inline ChipTensor make_tensor_external(void* addr, const uint32_t shapes[], uint32_t ndims,
                                 DataType dtype = DataType::FLOAT32, bool manual_dep = false,
                                 int32_t version = 0) {
-    (void)manual_dep;
     (void)version;
     uint64_t bytes = stub::element_count(shapes, ndims) * stub::element_size(dtype);
-    return stub::contiguous(shapes, ndims, dtype, PTOBufferHandle{(uint64_t)(uintptr_t)addr, bytes});
+    ChipTensor t = stub::contiguous(shapes, ndims, dtype, PTOBufferHandle{(uint64_t)(uintptr_t)addr, bytes});
+    t.manual_dep = manual_dep;
+    return t;
 }
 
 class TensorCreateInfo {
@@ -453,6 +463,17 @@ public:
     void set_dependencies(const PTO2TaskId* ids, uint32_t count) {
         deps = ids;
         dep_count = count;
+    }
+
+    // As the runtime: empty again, to be filled for another launch.
+    void reset() {
+        for (uint32_t i = 0; i < tensor_count; ++i) create_infos[i] = nullptr;
+        tensor_count = 0;
+        scalar_count = 0;
+        deps = nullptr;
+        dep_count = 0;
+        allow_early_resolve = false;
+        launch_spec = PTO2LaunchSpec();
     }
 
     const TensorRef& tensor(uint32_t index) const {
@@ -1076,6 +1097,66 @@ inline TaskOutputTensors rt_submit_task(const MixedKernels& k, const CoreTaskArg
     return stub::submit(args, false, {k.aic_kernel_id, k.aiv0_kernel_id, k.aiv1_kernel_id});
 }
 inline TaskOutputTensors rt_submit_dummy_task(const CoreTaskArgs& args) { return stub::submit(args, true, {}); }
+
+#ifdef PTO_RUNTIME_API_SIMPLER_6EBAF771
+// The runtime's convenience layer (pto_arg_with_deps.h): dependencies
+// gathered in the wrapper and bound when it is submitted. The stub records
+// the ids, not whether one only orders (add_dep_wait) or also retains.
+template <size_t MAX_DEP_COUNT = 16>
+class CoreTaskArgsWithDeps : private CoreTaskArgs {
+public:
+    using CoreTaskArgs::add_inout;
+    using CoreTaskArgs::add_input;
+    using CoreTaskArgs::add_no_dep;
+    using CoreTaskArgs::add_output;
+    using CoreTaskArgs::add_scalar;
+    using CoreTaskArgs::launch_spec;
+    using CoreTaskArgs::set_allow_early_resolve;
+
+    template <typename... Ids>
+    void add_dep(Ids... ids) {
+        add_ids(ids...);
+    }
+    template <typename... Ids>
+    void add_dep_wait(Ids... ids) {
+        add_ids(ids...);
+    }
+    void reset() {
+        CoreTaskArgs::reset();
+        count_ = 0;
+    }
+    CoreTaskArgs& finalize_for_submit() {
+        CoreTaskArgs::set_dependencies(deps_, count_);
+        return *this;
+    }
+
+private:
+    template <typename... Ids>
+    void add_ids(Ids... ids) {
+        static_assert(sizeof...(Ids) >= 1, "add_dep: at least one task id is required");
+        static_assert((std::is_same_v<std::decay_t<Ids>, PTO2TaskId> && ...),
+                      "add_dep: all arguments must be PTO2TaskId");
+        if (count_ + sizeof...(Ids) > MAX_DEP_COUNT) stub::fail("CoreTaskArgsWithDeps: too many dependencies");
+        ((deps_[count_++] = ids), ...);
+    }
+
+    PTO2TaskId deps_[MAX_DEP_COUNT];
+    uint32_t count_ = 0;
+};
+
+template <size_t N>
+inline TaskOutputTensors rt_submit_aiv_task(int32_t kernel_id, CoreTaskArgsWithDeps<N>& args) {
+    return rt_submit_aiv_task(kernel_id, args.finalize_for_submit());
+}
+template <size_t N>
+inline TaskOutputTensors rt_submit_aic_task(int32_t kernel_id, CoreTaskArgsWithDeps<N>& args) {
+    return rt_submit_aic_task(kernel_id, args.finalize_for_submit());
+}
+template <size_t N>
+inline TaskOutputTensors rt_submit_task(const MixedKernels& k, CoreTaskArgsWithDeps<N>& args) {
+    return rt_submit_task(k, args.finalize_for_submit());
+}
+#endif
 
 template <typename... CreateInfos,
           std::enable_if_t<(sizeof...(CreateInfos) >= 1) && (sizeof...(CreateInfos) <= kAllocTensorsArgs) &&

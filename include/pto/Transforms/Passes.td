@@ -329,6 +329,51 @@ def HoistManualScopeAllocations
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
 
+def RetainManualScopeAllocations
+    : Pass<"pto-retain-manual-scope-allocations", "ModuleOp"> {
+  let summary = "Keep buffers alive for the manual-scope tasks that use them";
+  let description = [{
+    Outside manual scopes the runtime gives every task that passes an
+    allocated buffer an edge to the allocation (creator retention,
+    `DEP_WAIT | DEP_RETAIN`), which keeps the buffer alive until the task is
+    done. In a manual scope it infers no edge: only the reference of the
+    scope the buffer was allocated in holds it, and that is dropped when the
+    scope ends, not when its tasks finish, so a later allocation may reuse
+    the memory under a running task.
+
+    For each `pto.submit` in a manual scope of a `pto.orchestration` that
+    passes a buffer of a `pto.create` or `pto.alloc_tensors` (through views,
+    tied results, choices and loop carries), this pass adds an explicit
+    dependency on the allocation's task (`pto.owner_task_id` of the tensor
+    passed; explicit dependencies retain), unless:
+    - the allocation lives until the function returns: its innermost scope
+      is the one around the whole body, after which nothing allocates;
+    - the program names the allocation's task id in some dependency itself
+      (`pto.owner_task_id` of the buffer, also as an `arith.select` arm):
+      it keeps the buffer alive its own way, as "the last reader depends on
+      the allocation".
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c1 {
+      pto.scope manual {
+        %acc = pto.create : !pto.tensor<16xf32>
+        %a1, %t = pto.submit @fill(%acc) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        ...
+    // becomes
+        %acc_tid = pto.owner_task_id %acc : !pto.tensor<16xf32>
+        %a1, %t = pto.submit @fill(%acc) deps(%acc_tid : !pto.task_id) : ...
+    ```
+
+    In `pto-orchestration-prepare-pipeline` after `pto-batch-allocations`.
+    A Graph's allocations move to its callers in the legalization.
+  }];
+  let dependentDialects = ["::mlir::pto::PTODialect"];
+  let statistics = [
+    Statistic<"numRetained", "num-retained",
+              "Dependencies added to keep a buffer alive">
+  ];
+}
+
 def BatchAllocations : Pass<"pto-batch-allocations"> {
   let summary = "Group the pto.create ops of each block into pto.alloc_tensors";
   let description = [{

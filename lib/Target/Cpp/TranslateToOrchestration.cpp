@@ -991,17 +991,20 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
   if (op->getNumResults() != 1)
     return op->emitOpError() << "has no orchestration C++ translation";
   Value result = op->getResult(0);
-  // A choice between two tensors is a choice between two descriptors.
+  // A choice between two tensors is a choice between two descriptors, and
+  // one between two task ids a choice of id.
   if (auto select = dyn_cast<arith::SelectOp>(op);
-      select && isa<TensorType>(result.getType())) {
+      select && isa<TensorType, TaskIdType>(result.getType())) {
     FailureOr<std::string> condition = nameOf(select.getCondition(), op);
     FailureOr<std::string> whenTrue = nameOf(select.getTrueValue(), op);
     FailureOr<std::string> whenFalse = nameOf(select.getFalseValue(), op);
     if (failed(condition) || failed(whenTrue) || failed(whenFalse))
       return failure();
     std::string name = declare(result, op);
-    os << sp::kTensorType << " " << name << " = (" << *condition << ") ? "
-       << *whenTrue << " : " << *whenFalse << ";\n";
+    os << (isa<TensorType>(result.getType()) ? sp::kTensorType
+                                              : sp::kTaskIdType)
+       << " " << name << " = (" << *condition << ") ? " << *whenTrue
+       << " : " << *whenFalse << ";\n";
     return success();
   }
   // Constant operands that make the C++ undefined (and g++ reject it),

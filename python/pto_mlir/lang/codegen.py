@@ -1335,8 +1335,14 @@ class FunctionBuilder:
             finally:
                 self.conditional.pop()
                 self.leave()
-        result_type = self.branch_type("the expression", values, node)
         pure = not any(len(block.operations) for block in (first.then_block, first.else_block))
+        if pure and all(_is_task_id(v) for v in values):
+            # A choice between two task ids made before it: no region to leave.
+            first.operation.erase()
+            with b.at(loc):
+                return b._wrap(arith.SelectOp(condition.value, _raw(values[0]), _raw(values[1]),
+                                              loc=loc).result)
+        result_type = self.branch_type("the expression", values, node)
         if pure:
             first.operation.erase()
             with b.at(loc):

@@ -213,13 +213,15 @@ module {
 // CHECK-NEXT:        TensorCreateInfo local_ci(local_ci_shapes, 1, DataType::FLOAT32);
 // CHECK-NEXT:        TaskOutputTensors alloc_1 = alloc_tensors(local_ci);
 // CHECK-NEXT:        const ChipTensor& local = alloc_1.get_ref(0);
+// CHECK-NEXT:        PTO2TaskId owner_tid = local.owner_task_id;
 // CHECK-NEXT:        // Task 1: @fill
 // CHECK-NEXT:        {
 // CHECK-NEXT:        CoreTaskArgs params_t1;
 // CHECK-NEXT:        params_t1.add_output(local);
-// CHECK-NEXT:        PTO2TaskId params_t1_deps[1];
+// CHECK-NEXT:        PTO2TaskId params_t1_deps[2];
 // CHECK-NEXT:        uint32_t params_t1_deps_count = 0;
 // CHECK-NEXT:        params_t1_deps[params_t1_deps_count++] = t;
+// CHECK-NEXT:        if (owner_tid.is_valid()) params_t1_deps[params_t1_deps_count++] = owner_tid;
 // CHECK-NEXT:        params_t1.set_dependencies(params_t1_deps, params_t1_deps_count);
 // CHECK-NEXT:        rt_submit_aiv_task(0, params_t1);
 // CHECK-NEXT:        }
@@ -265,8 +267,10 @@ module {
 
 // A buffer the manual scope does not return stays where it is written: its
 // allocation is a node of the manual scope, and the buffer is released with
-// the scope's tasks (before the scope, it would live as long as the
-// enclosing scope, across every iteration of the loop).
+// the scope (before the scope, it would live as long as the enclosing
+// scope, across every iteration of the loop). Each task of the manual scope
+// that uses it depends on the allocation, which keeps it alive until the
+// task is done (pto-retain-manual-scope-allocations).
 
 // CHECK-LABEL: // Orchestration function: scratch
 // CHECK:           for (int64_t i = (int64_t)0; i < n; i += (int64_t)1) {
@@ -275,7 +279,13 @@ module {
 // CHECK-NEXT:          TensorCreateInfo acc_ci(acc_ci_shapes, 1, DataType::FLOAT32);
 // CHECK-NEXT:          TaskOutputTensors alloc_0 = alloc_tensors(acc_ci);
 // CHECK-NEXT:          const ChipTensor& acc = alloc_0.get_ref(0);
+// CHECK-NEXT:          PTO2TaskId owner_tid = acc.owner_task_id;
 // CHECK-NEXT:          // Task 0: @fill
+// CHECK:               if (owner_tid.is_valid()) params_t0_deps[params_t0_deps_count++] = owner_tid;
+// CHECK:               PTO2TaskId owner_tid_1 = acc.owner_task_id;
+// CHECK-NEXT:          // Task 1: @use
+// CHECK:               params_t1_deps[params_t1_deps_count++] = tid;
+// CHECK-NEXT:          if (owner_tid_1.is_valid()) params_t1_deps[params_t1_deps_count++] = owner_tid_1;
 
 module {
   pto.kernel aiv @fill(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})

@@ -1,0 +1,123 @@
+//===- RetainManualScopeAllocations.cpp - Keep scratch alive for manual tasks -===//
+//
+// Outside manual scopes the runtime gives every task that reads or writes an
+// allocated buffer an edge to the allocation (creator retention), which keeps
+// the buffer alive until the task is done. Inside a manual scope it infers no
+// edge: the scope's own reference is all that holds the buffer, and it is
+// dropped when that scope ends, not when its tasks finish. A later allocation
+// may then reuse the memory under a running task.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pto/Transforms/Passes.h"
+
+#include "pto/Analysis/BufferProvenance.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::pto {
+#define GEN_PASS_DEF_RETAINMANUALSCOPEALLOCATIONS
+#include "pto/Transforms/Passes.h.inc"
+
+namespace {
+
+/// Returns true if the buffers `alloc` allocates live until the function
+/// ends: its innermost scope is the one around the whole body (or none).
+static bool livesUntilReturn(Operation *alloc, FunctionOpInterface func) {
+  auto scope = alloc->getParentOfType<ScopeOp>();
+  if (!scope)
+    return true;
+  Block &body = func.getFunctionBody().front();
+  return scope->getBlock() == &body && &body.front() == scope.getOperation() &&
+         scope->getNextNode() == body.getTerminator();
+}
+
+struct RetainManualScopeAllocationsPass
+    : impl::RetainManualScopeAllocationsBase<
+          RetainManualScopeAllocationsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::optional<LaunchSignatures> launches;
+    for (OrchestrationOp func : module.getOps<OrchestrationOp>()) {
+      if (func.isExternal())
+        continue;
+      SmallVector<SubmitOp> manualSubmits;
+      func.walk([&](SubmitOp submit) {
+        if (auto scope = submit->getParentOfType<ScopeOp>();
+            scope && scope.getManual())
+          manualSubmits.push_back(submit);
+      });
+      if (manualSubmits.empty())
+        continue;
+      if (!launches)
+        launches.emplace(module);
+      BufferProvenance provenance(func, *launches);
+      retain(func, manualSubmits, provenance);
+    }
+  }
+
+  void retain(FunctionOpInterface func, ArrayRef<SubmitOp> manualSubmits,
+              BufferProvenance &provenance) {
+    constexpr unsigned kFollow =
+        BufferProvenance::FollowTies | BufferProvenance::FollowViews;
+    // An allocation whose task id the program names in some dependency
+    // (even under a condition, as "the last reader keeps it") has its
+    // lifetime managed by the program.
+    DenseSet<Operation *> managed;
+    auto noteManaged = [&](Value dep) {
+      SmallVector<Value> worklist{dep};
+      while (!worklist.empty()) {
+        Value value = worklist.pop_back_val();
+        if (auto select = value.getDefiningOp<arith::SelectOp>()) {
+          worklist.push_back(select.getTrueValue());
+          worklist.push_back(select.getFalseValue());
+        } else if (auto owner = value.getDefiningOp<OwnerTaskIdOp>()) {
+          for (Value root : provenance.getPossibleRoots(owner.getSource(),
+                                                        kFollow))
+            if (Operation *def = root.getDefiningOp())
+              managed.insert(def);
+        }
+      }
+    };
+    func.walk([&](Operation *op) {
+      if (auto submit = dyn_cast<SubmitOp>(op))
+        llvm::for_each(submit.getDeps(), noteManaged);
+      else if (auto dummy = dyn_cast<TaskDummyOp>(op))
+        llvm::for_each(dummy->getOperands(), noteManaged);
+    });
+
+    OpBuilder builder(&getContext());
+    for (SubmitOp submit : manualSubmits) {
+      SmallVector<Operation *, 2> retained;
+      SmallVector<Value, 2> owners;
+      for (Value arg : submit.getArgs()) {
+        if (!isa<TensorType>(arg.getType()))
+          continue;
+        bool needed = false;
+        for (Value root : provenance.getPossibleRoots(arg, kFollow)) {
+          Operation *alloc = root.getDefiningOp();
+          if (!isa_and_nonnull<CreateOp, AllocTensorsOp>(alloc) ||
+              managed.contains(alloc) || livesUntilReturn(alloc, func) ||
+              llvm::is_contained(retained, alloc))
+            continue;
+          retained.push_back(alloc);
+          needed = true;
+        }
+        if (!needed)
+          continue;
+        // The task id of the allocation: the owner of the tensor passed
+        // (of the buffer chosen, where a choice passes one of several).
+        builder.setInsertionPoint(submit);
+        owners.push_back(builder.create<OwnerTaskIdOp>(
+            submit.getLoc(), TaskIdType::get(&getContext()), arg));
+      }
+      // After the walk over the operands: appending may move them.
+      submit.getDepsMutable().append(owners);
+      numRetained += owners.size();
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::pto

@@ -1,0 +1,95 @@
+// RUN: pto-opt %s -split-input-file --pto-retain-manual-scope-allocations | FileCheck %s
+
+// pto-retain-manual-scope-allocations: a task of a manual scope that uses an
+// allocated buffer depends on the allocation (the runtime's creator
+// retention is off there), unless the buffer lives until the function
+// returns or the program names the allocation's task id itself.
+
+// A buffer allocated in the manual scope, in a loop: each task that passes
+// it (or a tied result of it, or a window of it) depends on its owner.
+// CHECK-LABEL: pto.orchestration @in_a_loop
+// CHECK:         %[[ACC:.*]] = pto.create
+// CHECK-NEXT:    %[[O0:.*]] = pto.owner_task_id %[[ACC]]
+// CHECK-NEXT:    %[[A1:.*]], %[[T:.*]] = pto.submit @fill(%[[ACC]]) deps(%[[O0]] : !pto.task_id)
+// CHECK-NEXT:    %[[W:.*]] = pto.slice %[[A1]]
+// CHECK-NEXT:    %[[O1:.*]] = pto.owner_task_id %[[W]]
+// CHECK-NEXT:    pto.submit @use(%[[W]], %{{.*}}) deps(%[[T]], %[[O1]] : !pto.task_id, !pto.task_id)
+pto.kernel aiv @fill(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+pto.kernel aiv @use(%x: !pto.tensor<8xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @in_a_loop(%o: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%o_i = %o) -> (!pto.tensor<16xf32>) {
+    %o_next = pto.scope manual -> !pto.tensor<16xf32> {
+      %acc = pto.create : !pto.tensor<16xf32>
+      %a1, %t = pto.submit @fill(%acc) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %w = pto.slice %a1[0] [8] : !pto.tensor<16xf32> to !pto.tensor<8xf32>
+      %o1, %t1 = pto.submit @use(%w, %o_i) deps(%t : !pto.task_id) : (!pto.tensor<8xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      pto.yield %o1 : !pto.tensor<16xf32>
+    }
+    scf.yield %o_next : !pto.tensor<16xf32>
+  }
+  pto.return
+}
+
+// -----
+
+// A buffer of the scope around the whole body lives until the function
+// returns: nothing is added. A buffer of a nested auto scope is released
+// when that scope ends: its manual-scope users depend on it.
+// CHECK-LABEL: pto.orchestration @scopes
+// CHECK:         %[[WHOLE:.*]] = pto.create
+// CHECK:         pto.scope manual {
+// CHECK-NEXT:      pto.submit @fill(%[[WHOLE]]) :
+// CHECK:         %[[NESTED:.*]] = pto.create
+// CHECK-NEXT:    pto.scope manual {
+// CHECK-NEXT:      %[[O:.*]] = pto.owner_task_id %[[NESTED]]
+// CHECK-NEXT:      pto.submit @fill(%[[NESTED]]) deps(%[[O]] : !pto.task_id)
+pto.kernel aiv @fill(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @scopes() {
+  pto.scope {
+    %whole = pto.create : !pto.tensor<16xf32>
+    pto.scope manual {
+      %w1, %t = pto.submit @fill(%whole) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.scope {
+      %nested = pto.create : !pto.tensor<16xf32>
+      pto.scope manual {
+        %n1, %t1 = pto.submit @fill(%nested) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      }
+    }
+  }
+  pto.return
+}
+
+// -----
+
+// The program keeps the buffer alive itself: its last update depends on
+// the allocation (under a condition): nothing is added.
+// CHECK-LABEL: pto.orchestration @managed
+// CHECK-NOT:     pto.owner_task_id %{{.*}} : !pto.tensor<16xf32>{{$}}
+// CHECK:         %[[OWNER:.*]] = pto.owner_task_id %[[ACC:.*]] :
+// CHECK-NOT:     pto.owner_task_id
+// CHECK:         pto.return
+pto.kernel aiv @fill(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+pto.kernel aiv @update(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @managed(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    pto.scope manual {
+      %acc = pto.create : !pto.tensor<16xf32>
+      %owner = pto.owner_task_id %acc : !pto.tensor<16xf32>
+      %none = pto.invalid_task_id
+      %a1, %t = pto.submit @fill(%acc) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %r = scf.for %j = %c0 to %n step %c1 iter_args(%a = %a1) -> (!pto.tensor<16xf32>) {
+        %nm1 = arith.subi %n, %c1 : index
+        %is_last = arith.cmpi eq, %j, %nm1 : index
+        %keep = arith.select %is_last, %owner, %none : !pto.task_id
+        %a2, %t2 = pto.submit @update(%a) deps(%t, %keep : !pto.task_id, !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+        scf.yield %a2 : !pto.tensor<16xf32>
+      }
+    }
+  }
+  pto.return
+}
