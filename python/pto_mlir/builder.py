@@ -1551,8 +1551,21 @@ def scope(manual: bool = False, name: Optional[str] = None) -> Scope:
 # -- Printing -------------------------------------------------------------------
 
 
+#: The metadata of a fused location that names an op's results one by one
+#: (include/pto/Support/UserNames.h).
+_RESULT_NAMES = "pto.result_names"
+
+
 def _name_only(loc: Location) -> Location:
-    return Location.name(loc.name_str) if loc.is_a_name() else Location.unknown()
+    """``loc`` reduced to its name, and its results' names when it has them."""
+    if not loc.is_a_name():
+        return Location.unknown()
+    child = loc.child_loc
+    if child.is_a_fused() and str(child.attr).startswith(f'loc(fused<"{_RESULT_NAMES}">'):
+        return Location.name(loc.name_str, childLoc=Location.fused(
+            [Location.name(l.name_str) if l.is_a_name() else Location.unknown()
+             for l in child.locations], metadata=StringAttr.get(_RESULT_NAMES)))
+    return Location.name(loc.name_str)
 
 
 def to_text(module: Module, debug_info: bool = False) -> str:

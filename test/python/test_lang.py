@@ -163,6 +163,39 @@ def test_reshape_to_a_run_time_shape():
     assert "extent #0 is a tensor, where a scalar belongs" in error.message
 
 
+@pto.kernel(core="aiv")
+def split(x: V, lo: pto.Out[V], hi: pto.Out[V]): ...
+
+
+def test_each_result_unpacked_is_named_after_its_own_variable():
+    """`lo, hi, t = pto.submit(...)` names each result of the one op (a
+    fused location of result names inside the op's name): the C++ keeps
+    `hi` and `t`, not `lo_1` and `lo_2`; `a, b = f(x), g(y)` names each
+    value after its own expression."""
+    from pto_mlir.compile import compile_program
+
+    @pto.orchestration
+    def main(x: V, y: pto.Out[V]):
+        n = x.shape[0]
+        ci = pto.create_info([n], pto.f32)
+        with pto.scope(manual=True):
+            lo, hi, t = pto.submit(split, x, ci, ci)
+            y = scratch(lo, ci, ci, y, n, deps=[t])[2]
+            head, tail = x[0:4], hi[4:8]
+            scratch(head, ci, ci, y, n, deps=[t])
+            scratch(tail, ci, ci, y, n, deps=[t])
+
+    with Context():
+        module = pto.module(main, runtime="tensormap_and_ringbuffer")
+        ir = b.to_text(module)
+        cpp = compile_program(module, runtime_api="simpler_6ebaf771").cpp
+    assert 'loc("lo"(fused<"pto.result_names">["lo", "hi", "t"]))' in ir
+    for name in ("lo", "hi"):
+        assert re.search(rf"const ChipTensor& {name} = task_0_outs.get_ref\(\d\);", cpp), cpp
+    assert "PTO2TaskId t = task_0_outs.task_id();" in cpp
+    assert "ChipTensor head = " in cpp and "ChipTensor tail = " in cpp
+
+
 def test_float_scalars_and_filled_tensors():
     """Host reads of f32 elements combine with +, -, *, / and unary -
     (arith.addf, ...); pto.full allocates a filled tensor; '/' on an integer

@@ -24,7 +24,7 @@ from typing import Dict, List, Optional, Sequence
 
 from .. import builder as b
 from ..dialects import arith, pto as pto_dialect, scf
-from ..ir import Block, InsertionPoint, Location, MLIRError, Value
+from ..ir import Block, InsertionPoint, Location, MLIRError, StringAttr, Value
 from . import ops
 from . import types as t
 from .errors import LangError
@@ -316,6 +316,24 @@ class Liveness:
 
 def _is_ir(v) -> bool:
     return isinstance(v, (Value, b.Scalar))
+
+
+#: The metadata of a fused location that names an op's results one by one
+#: (include/pto/Support/UserNames.h reads it).
+RESULT_NAMES = "pto.result_names"
+
+
+def _names_location(names: Sequence[Optional[str]], loc: Location) -> Location:
+    """The location of an op at ``loc`` whose results the program names
+    ``names`` in result order (None: unnamed): a name; when they differ, the
+    first name (the IR's text names the results after it) around a fused
+    location of one name per result, which the C++ names read."""
+    first = next(n for n in names if n is not None)
+    if all(n == first for n in names):
+        return Location.name(first, childLoc=loc)
+    return Location.name(first, childLoc=Location.fused(
+        [Location.name(n, childLoc=loc) if n else loc for n in names],
+        metadata=StringAttr.get(RESULT_NAMES)))
 
 
 def _raw(v) -> Value:
@@ -717,6 +735,9 @@ class FunctionBuilder:
             items = items[:s] + [items[s:tail]] + items[tail:]
         # The results of one op share its name: the first target's (once
         # named, the op's location is no longer the expression's).
+        # `a, b = f(x)` of an op's results: each result its own name.
+        if not stars:
+            self.name_results(target, items, value_node)
         # `a, b = f(x), g(y)`: each name is given to its own expression.
         nodes = [value_node] * n
         if (not stars and isinstance(value_node, (ast.Tuple, ast.List))
@@ -726,6 +747,29 @@ class FunctionBuilder:
         for element, item, node in zip(target.elts, items, nodes):
             element = element.value if isinstance(element, ast.Starred) else element
             self.assign(element, item, node)
+
+    def name_results(self, target, items, value_node) -> None:
+        """Names the results of the op ``value_node`` built, when ``items``
+        are some of them, after the names of ``target`` they are unpacked to
+        (``pij, mij, lij, t = pto.submit(...)``)."""
+        if not items or not all(_is_ir(v) for v in items):
+            return
+        owners = {id(_raw(v).owner) for v in items}
+        first = _raw(items[0]).owner
+        if len(owners) != 1 or isinstance(first, Block):
+            return
+        op = first.operation
+        if op.location != self.location(value_node) or len(items) > len(op.results):
+            return
+        results = list(op.results)
+        names: List[Optional[str]] = [None] * len(results)
+        for element, item in zip(target.elts, items):
+            if _raw(item) not in results:
+                return
+            if isinstance(element, ast.Name) and element.id != "_":
+                names[results.index(_raw(item))] = element.id
+        if any(names):
+            op.location = _names_location(names, op.location)
 
     def write_element(self, tensor, target: ast.Subscript, value) -> None:
         indices = self.element_indices(target)
@@ -810,7 +854,7 @@ class FunctionBuilder:
                     scf.YieldOp([], loc=loc)
             return
         op = scf.IfOp(condition.value, types, has_else=True,
-                      loc=Location.name(carried[0], childLoc=loc), ip=InsertionPoint(first))
+                      loc=_names_location(carried, loc), ip=InsertionPoint(first))
         for old, new, values in zip(blocks + [None], (op.then_block, op.else_block), yields):
             if old is not None:
                 for inner in list(old.operations):
@@ -1083,7 +1127,7 @@ class FunctionBuilder:
         finally:
             self.leave()
         if leaving:
-            s.op.operation.location = Location.name(leaving[0], childLoc=loc)
+            s.op.operation.location = _names_location(leaving, loc)
         for n, result in zip(leaving, s.results):
             self.frame.vars[n] = result
             self.frame.gone.pop(n, None)
