@@ -303,16 +303,63 @@ static bool insertElementCountCheck(ReshapeOp reshape, OpBuilder &builder) {
   return true;
 }
 
+/// Inserts before `submit` a `cf.assert` per axis a kernel parameter of
+/// `kernel` declares static where the tensor (or create info) passed has a
+/// run-time extent: the kernel is written for that extent, and the runtime
+/// hands it whatever the tensor has. Returns the number inserted.
+static unsigned insertParameterShapeChecks(SubmitOp submit, KernelOp kernel,
+                                           OpBuilder &builder) {
+  ArrayRef<Type> params = kernel.getFunctionType().getInputs();
+  unsigned inserted = 0;
+  for (unsigned i = 0, e = submit.getNumTensorArgs(); i < e; ++i) {
+    Value arg = submit.getArgs()[i];
+    auto param = cast<TensorType>(params[i]);
+    auto info = arg.getDefiningOp<CreateInfoOp>();
+    TensorType actual =
+        info ? info.getResult().getType().getTensor() : cast<TensorType>(arg.getType());
+    unsigned dynamicAxis = 0;
+    for (int64_t axis = 0; axis < actual.getRank(); ++axis) {
+      if (!actual.isDynamicDim(axis))
+        continue;
+      Value extent = info ? info.getDynamicSizes()[dynamicAxis] : Value();
+      ++dynamicAxis;
+      if (param.isDynamicDim(axis))
+        continue;
+      Location loc = withoutNames(submit.getLoc());
+      builder.setInsertionPoint(submit);
+      if (!extent)
+        extent = builder.create<DimOp>(loc, arg, axis);
+      Value expected = builder.create<arith::ConstantOp>(
+          loc, builder.getIndexAttr(param.getDimSize(axis)));
+      Value same = builder.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::eq, extent, expected);
+      std::string message;
+      llvm::raw_string_ostream os(message);
+      os << describe(submit.getLoc()) << ": 'pto.submit' passes @"
+         << submit.getCallee() << " tensor #" << i << " whose extent #"
+         << axis << " is not " << param.getDimSize(axis)
+         << ", which the kernel's parameter declares";
+      builder.create<cf::AssertOp>(loc, same, message);
+      ++inserted;
+    }
+  }
+  return inserted;
+}
+
 struct InsertRuntimeChecksPass
     : impl::InsertRuntimeChecksBase<InsertRuntimeChecksPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     DenseMap<StringAttr, int64_t> lanesOf;
-    for (KernelOp kernel : module.getOps<KernelOp>())
+    DenseMap<StringAttr, KernelOp> kernels;
+    for (KernelOp kernel : module.getOps<KernelOp>()) {
+      kernels[kernel.getSymNameAttr()] = kernel;
       if (ArrayAttr lanes = kernel.getLanesAttr())
         lanesOf[kernel.getSymNameAttr()] = lanes.size();
+    }
     SmallVector<std::pair<Operation *, NarrowedValue>> unproven;
     SmallVector<ReshapeOp> reshapes;
+    SmallVector<SubmitOp> submits;
     // Literals were checked by the verifiers; only computed values remain.
     module.walk([&](Operation *op) {
       for (NarrowedValue &narrowed : getNarrowedValues(op, lanesOf))
@@ -320,6 +367,8 @@ struct InsertRuntimeChecksPass
           unproven.push_back({op, std::move(narrowed)});
       if (auto reshape = dyn_cast<ReshapeOp>(op))
         reshapes.push_back(reshape);
+      else if (auto submit = dyn_cast<SubmitOp>(op))
+        submits.push_back(submit);
     });
     OpBuilder builder(&getContext());
     bool changed = false;
@@ -328,6 +377,14 @@ struct InsertRuntimeChecksPass
         ++numChecks;
         changed = true;
       }
+    for (SubmitOp submit : submits)
+      if (KernelOp kernel =
+              kernels.lookup(submit.getCalleeAttr().getAttr()))
+        if (unsigned inserted =
+                insertParameterShapeChecks(submit, kernel, builder)) {
+          numChecks += inserted;
+          changed = true;
+        }
     if (unproven.empty())
       return changed ? void() : markAllAnalysesPreserved();
 

@@ -222,3 +222,29 @@ pto.orchestration @reshape_checked(%a: !pto.tensor<?x16xf32>, %n: index, %m: ind
   %t2 = pto.submit @k2(%r2) : (!pto.tensor<?x?xf32>) -> ()
   pto.return
 }
+
+// -----
+
+// A kernel parameter of a static extent given a tensor (or a create info)
+// whose extent is known only at run time: the extent must be the declared
+// one, since the kernel is written for it and the runtime passes whatever
+// the tensor has.
+// CHECK-LABEL: pto.orchestration @parameter_shapes
+// CHECK:         %[[ROWS:.*]] = pto.dim %arg0, 0
+// CHECK-NEXT:    %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT:    %[[SAME:.*]] = arith.cmpi eq, %[[ROWS]], %[[C16]] : index
+// CHECK-NEXT:    cf.assert %[[SAME]], "{{.*}}insert-runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'pto.submit' passes @k tensor #0 whose extent #0 is not 16, which the kernel's parameter declares"
+// CHECK-NEXT:    %[[C16B:.*]] = arith.constant 16 : index
+// CHECK-NEXT:    %[[SAME2:.*]] = arith.cmpi eq, %arg1, %[[C16B]] : index
+// CHECK-NEXT:    cf.assert %[[SAME2]], "{{.*}}: 'pto.submit' passes @k tensor #1 whose extent #0 is not 16, which the kernel's parameter declares"
+// CHECK-NEXT:    pto.submit @k
+// CHECK-NOT:     cf.assert
+// CHECK:         pto.submit @k_dyn
+pto.kernel aiv @k(%x: !pto.tensor<16x128xf32>, %y: !pto.tensor<16x128xf32> {pto.direction = #pto.direction<out>})
+pto.kernel aiv @k_dyn(%x: !pto.tensor<?x128xf32>, %y: !pto.tensor<?x128xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @parameter_shapes(%a: !pto.tensor<?x128xf32>, %n: index) {
+  %ci = pto.create_info(%n) : !pto.create_info<?x128xf32>
+  %y, %t = pto.submit @k(%a, %ci) : (!pto.tensor<?x128xf32>, !pto.create_info<?x128xf32>) -> !pto.tensor<?x128xf32>
+  %y2, %t2 = pto.submit @k_dyn(%a, %ci) : (!pto.tensor<?x128xf32>, !pto.create_info<?x128xf32>) -> !pto.tensor<?x128xf32>
+  pto.return
+}

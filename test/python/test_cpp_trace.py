@@ -454,3 +454,42 @@ def test_a_reshape_to_another_element_count_stops_the_run(builder, pto_opt, pto_
         for text in (str(cpp_failure.value), str(sim_failure.value)):
             assert ("'pto.reshape' views !pto.tensor<?x8xf32> whose element count is not its "
                     "source's (!pto.tensor<?x16xf32>)" in text), text
+
+
+#: A kernel written for 16 rows given a tensor of rows known at run time.
+STATIC_PARAMETER = """\
+module {
+  pto.kernel aiv @scale(%x: !pto.tensor<16x8xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%a: !pto.tensor<?x8xf32> {pto.direction = #pto.direction<inout>}) {
+    %a1, %t = pto.submit @scale(%a) : (!pto.tensor<?x8xf32>) -> !pto.tensor<?x8xf32>
+    pto.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_a_tensor_of_another_extent_than_the_kernel_declares_stops_the_run(
+        builder, pto_opt, pto_translate, api):
+    """The runtime hands a kernel whatever tensor it is given; a kernel
+    declared for 16 rows would read past 12. The C++ checks the extent
+    before the launch and the simulator stops there too; 16 rows run alike."""
+    from pto_mlir.ir import Context, Module
+    from pto_mlir.sim import Runtime, SimError
+    from pto_mlir.sim.program import load_program
+    good = np.arange(128, dtype=np.float32).reshape(16, 8)
+    result = cpp_trace.compare(legalize(pto_opt, STATIC_PARAMETER), [[good]], api, builder,
+                               pto_opt, pto_translate)
+    assert result.difference is None, result.difference
+    prepared = cpp_trace.prepare(legalize(pto_opt, STATIC_PARAMETER), pto_opt)
+    exe = builder.build(cpp_trace.translate(prepared, api, pto_translate), api)
+    with Context():
+        program = load_program(Module.parse(prepared))
+    args = cpp_trace.entry_args(program, "main", [good[:12]], data=True)
+    with pytest.raises(cpp_trace.ToolError) as cpp_failure:
+        cpp_trace.run_stub(exe, [args])
+    with pytest.raises(SimError) as sim_failure:
+        Runtime(program, mode="replay", data=True).run("main", args.sim)
+    for text in (str(cpp_failure.value), str(sim_failure.value)):
+        assert ("'pto.submit' passes @scale tensor #0 whose extent #0 is not 16, which the "
+                "kernel's parameter declares" in text), text

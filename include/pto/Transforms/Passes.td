@@ -425,6 +425,12 @@ def InsertRuntimeChecks : Pass<"pto-insert-runtime-checks", "ModuleOp"> {
     translation prints the assert as the runtime's failure report
     (`rt_report_fatal` at the `simpler_6ebaf771` level).
 
+    A `pto.submit` that passes a tensor (or a create info) with a run-time
+    extent where the kernel's parameter declares a static one gets a check
+    that the extent is the declared one: the runtime hands the kernel
+    whatever the tensor has, and a kernel written for 16 rows would read or
+    write past 12.
+
     A `pto.reshape` with a dynamic shape also gets a check that its result
     holds as many elements as its source (the runtime only debug-asserts
     it), unless both counts are the same product of the same extents: the
