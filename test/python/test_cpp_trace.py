@@ -370,21 +370,27 @@ module {
 """
 
 
-def run_narrowed(builder, pto_opt, pto_translate, api, n):
-    """(the C++'s failure, the simulator's) for NARROWED at %n = n."""
+def run_failing(builder, pto_opt, pto_translate, api, source: str, values):
+    """(the C++'s failure, the simulator's) for @main of ``source`` run with
+    ``values``; each must fail."""
     from pto_mlir.ir import Context, Module
     from pto_mlir.sim import Runtime, SimError
     from pto_mlir.sim.program import load_program
-    prepared = cpp_trace.prepare(legalize(pto_opt, NARROWED), pto_opt)
+    prepared = cpp_trace.prepare(legalize(pto_opt, source), pto_opt)
     exe = builder.build(cpp_trace.translate(prepared, api, pto_translate), api)
     with Context():
         program = load_program(Module.parse(prepared))
-    args = cpp_trace.entry_args(program, "main", [n], data=True)
+    args = cpp_trace.entry_args(program, "main", values, data=True)
     with pytest.raises(cpp_trace.ToolError) as cpp_failure:
         cpp_trace.run_stub(exe, [args])
     with pytest.raises(SimError) as sim_failure:
         Runtime(program, mode="replay", data=True).run("main", args.sim)
     return str(cpp_failure.value), str(sim_failure.value)
+
+
+def run_narrowed(builder, pto_opt, pto_translate, api, n):
+    """(the C++'s failure, the simulator's) for NARROWED at %n = n."""
+    return run_failing(builder, pto_opt, pto_translate, api, NARROWED, [n])
 
 
 @pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
@@ -431,9 +437,6 @@ def test_a_reshape_to_another_element_count_stops_the_run(builder, pto_opt, pto_
     checks it before the reshape (pto-insert-runtime-checks) and the
     simulator stops there too; with the right count both see the same
     [6, 8] view of the [3, 16] buffer."""
-    from pto_mlir.ir import Context, Module
-    from pto_mlir.sim import Runtime, SimError
-    from pto_mlir.sim.program import load_program
     a = np.arange(48, dtype=np.float32).reshape(3, 16)
     result = cpp_trace.compare(legalize(pto_opt, RESHAPED), [[a, 6]], api, builder,
                                pto_opt, pto_translate)
@@ -442,16 +445,8 @@ def test_a_reshape_to_another_element_count_stops_the_run(builder, pto_opt, pto_
 
     prepared = cpp_trace.prepare(legalize(pto_opt, RESHAPED), pto_opt)
     assert prepared.count("cf.assert") == 2  # the count, and n within 32 bits
-    exe = builder.build(cpp_trace.translate(prepared, api, pto_translate), api)
-    with Context():
-        program = load_program(Module.parse(prepared))
     for n in (5, 7, 0):
-        args = cpp_trace.entry_args(program, "main", [a, n], data=True)
-        with pytest.raises(cpp_trace.ToolError) as cpp_failure:
-            cpp_trace.run_stub(exe, [args])
-        with pytest.raises(SimError) as sim_failure:
-            Runtime(program, mode="replay", data=True).run("main", args.sim)
-        for text in (str(cpp_failure.value), str(sim_failure.value)):
+        for text in run_failing(builder, pto_opt, pto_translate, api, RESHAPED, [a, n]):
             assert ("'pto.reshape' views !pto.tensor<?x8xf32> whose element count is not its "
                     "source's (!pto.tensor<?x16xf32>)" in text), text
 
@@ -474,22 +469,11 @@ def test_a_tensor_of_another_extent_than_the_kernel_declares_stops_the_run(
     """The runtime hands a kernel whatever tensor it is given; a kernel
     declared for 16 rows would read past 12. The C++ checks the extent
     before the launch and the simulator stops there too; 16 rows run alike."""
-    from pto_mlir.ir import Context, Module
-    from pto_mlir.sim import Runtime, SimError
-    from pto_mlir.sim.program import load_program
     good = np.arange(128, dtype=np.float32).reshape(16, 8)
     result = cpp_trace.compare(legalize(pto_opt, STATIC_PARAMETER), [[good]], api, builder,
                                pto_opt, pto_translate)
     assert result.difference is None, result.difference
-    prepared = cpp_trace.prepare(legalize(pto_opt, STATIC_PARAMETER), pto_opt)
-    exe = builder.build(cpp_trace.translate(prepared, api, pto_translate), api)
-    with Context():
-        program = load_program(Module.parse(prepared))
-    args = cpp_trace.entry_args(program, "main", [good[:12]], data=True)
-    with pytest.raises(cpp_trace.ToolError) as cpp_failure:
-        cpp_trace.run_stub(exe, [args])
-    with pytest.raises(SimError) as sim_failure:
-        Runtime(program, mode="replay", data=True).run("main", args.sim)
-    for text in (str(cpp_failure.value), str(sim_failure.value)):
+    for text in run_failing(builder, pto_opt, pto_translate, api, STATIC_PARAMETER,
+                            [good[:12]]):
         assert ("'pto.submit' passes @scale tensor #0 whose extent #0 is not 16, which the "
                 "kernel's parameter declares" in text), text
