@@ -162,6 +162,18 @@ def test_reshape_to_a_run_time_shape():
     assert error.line == line_of(not_an_extent, "pto.reshape")
     assert "extent #0 is a tensor, where a scalar belongs" in error.message
 
+    def as_rows(x):  # A helper runs as Python, on the IR value.
+        return pto.reshape(x, [x.shape[0] * x.shape[1], x.shape[2]])
+
+    @pto.orchestration
+    def helper_reads_shape(q: Q):
+        rows(as_rows(q))
+
+    error = errors_of(helper_reads_shape)
+    assert error.line == line_of(helper_reads_shape, "as_rows(q)")
+    assert ("a tensor (!pto.tensor<?x?x?xbf16>) has no .shape in a helper function: only a "
+            "pto function reads x.shape; a helper takes pto.dim(x, axis)") in error.message
+
 
 @pto.kernel(core="aiv")
 def split(x: V, lo: pto.Out[V], hi: pto.Out[V]): ...

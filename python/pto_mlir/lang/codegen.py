@@ -1199,6 +1199,13 @@ class FunctionBuilder:
                              node) from None
         except RecursionError:
             raise
+        except AttributeError as error:
+            # A helper is Python: `x.shape` there reads the IR value itself.
+            if error.name == "shape" and _is_ir(error.obj):
+                raise self.error(f"{_describe(error.obj)} has no .shape in a helper "
+                                 f"function: only a pto function reads x.shape; a helper "
+                                 f"takes pto.dim(x, axis)", node) from None
+            raise self.error(f"AttributeError: {error}", node) from None
         except Exception as error:  # From the builder, or the user's helper.
             raise self.error(str(error) if isinstance(error, (ValueError, TypeError))
                              else f"{type(error).__name__}: {error}", node) from None
