@@ -828,16 +828,29 @@ LogicalResult OrchestrationEmitter::emitFull(FullOp op) {
   auto type = cast<TensorType>(op.getType());
   if (failed(verifyRuntimeAllocatable(op, type)))
     return failure();
-  // The value's C++ type is the element's (a value without one, f16 or
-  // bf16, was reported where it was made).
-  FailureOr<std::string> value = nameOf(op.getValue(), op);
-  if (failed(value))
-    return failure();
+  // The runtime fills each element with the low bytes of the value's
+  // to_u64: a float or an integer of the element's type, or the bits of a
+  // 16-bit float, which has no C++ type here.
+  // (A 16-bit float computed at run time was reported where it was made.)
+  std::string value;
+  FloatAttr constant;
+  if (Type element = type.getElementType();
+      (element.isF16() || element.isBF16()) &&
+      matchPattern(op.getValue(), m_Constant(&constant))) {
+    value = "(uint64_t)" +
+            std::to_string(constant.getValue().bitcastToAPInt().getZExtValue()) +
+            "u";
+  } else {
+    FailureOr<std::string> name = nameOf(op.getValue(), op);
+    if (failed(name))
+      return failure();
+    value = *name;
+  }
   std::string info = freshName(getRecordedName(op.getResult(), op) + "_ci");
   if (failed(emitCreateInfoDeclaration(info, freshName(info + "_shapes"), type,
                                        op.getDynamicSizes(), op)))
     return failure();
-  os << info << ".set_initial_value(" << *value << ");\n";
+  os << info << ".set_initial_value(" << value << ");\n";
   return emitAllocationCall({info}, op->getResults(), op);
 }
 
@@ -980,6 +993,10 @@ LogicalResult OrchestrationEmitter::emitConstant(arith::ConstantOp op) {
       str << ".0";
     if (real.getType().isF32())
       str << "f";
+  } else if (isa<FloatAttr>(value) && !op->use_empty() &&
+             llvm::all_of(op->getUsers(), llvm::IsaPred<FullOp>)) {
+    // A half-precision fill value: pto.full prints its bits.
+    return success();
   } else {
     return op.emitOpError() << "has no C++ literal for " << value;
   }

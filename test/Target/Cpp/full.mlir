@@ -25,6 +25,16 @@
 // CHECK-NEXT:    TensorCreateInfo unread_ci(unread_ci_shapes, 1, DataType::INT32);
 // CHECK-NEXT:    unread_ci.set_initial_value(k);
 // CHECK-NEXT:    alloc_tensors(unread_ci);
+// A 16-bit float fills with its bits (1.5 is 0x3e00 in f16, -2.0 0xc000 in
+// bf16): the runtime copies the low bytes of the value into each element.
+// CHECK-NEXT:    uint32_t halves_ci_shapes[1] = {4};
+// CHECK-NEXT:    TensorCreateInfo halves_ci(halves_ci_shapes, 1, DataType::FLOAT16);
+// CHECK-NEXT:    halves_ci.set_initial_value((uint64_t)15872u);
+// CHECK-NEXT:    alloc_tensors(halves_ci);
+// CHECK-NEXT:    uint32_t twos_ci_shapes[1] = {4};
+// CHECK-NEXT:    TensorCreateInfo twos_ci(twos_ci_shapes, 1, DataType::BFLOAT16);
+// CHECK-NEXT:    twos_ci.set_initial_value((uint64_t)49152u);
+// CHECK-NEXT:    alloc_tensors(twos_ci);
 // CHECK-NEXT:    // Task 0: @use
 module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>, pto.runtime_api = #pto.runtime_api<simpler_6ebaf771>} {
   pto.kernel aiv @use(%a: !pto.tensor<?x4xf32> {pto.direction = #pto.direction<inout>},
@@ -35,6 +45,10 @@ module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>, pto.run
     %ones = pto.full %one(%n) : !pto.tensor<?x4xf32> loc("ones")
     %counts = pto.full %k : !pto.tensor<8xi32> loc("counts")
     %unread = pto.full %k : !pto.tensor<2xi32> loc("unread")
+    %half = arith.constant 1.5 : f16
+    %halves = pto.full %half : !pto.tensor<4xf16> loc("halves")
+    %two = arith.constant -2.0 : bf16
+    %twos = pto.full %two : !pto.tensor<4xbf16> loc("twos")
     %a, %b, %t = pto.submit @use(%ones, %counts) : (!pto.tensor<?x4xf32>, !pto.tensor<8xi32>) -> (!pto.tensor<?x4xf32>, !pto.tensor<8xi32>)
     pto.return
   }
