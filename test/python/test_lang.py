@@ -208,6 +208,28 @@ def test_each_result_unpacked_is_named_after_its_own_variable():
     assert "ChipTensor head = " in cpp and "ChipTensor tail = " in cpp
 
 
+def test_builder_functions_in_messages_are_named_as_the_language_writes_them():
+    """The language builds through the builder; its messages say min(), not
+    b.min, and a Python builtin the language has no op for is an error at
+    its call, not Python's "type Scalar doesn't define __round__"."""
+    @pto.orchestration
+    def float_min(x: V):
+        g = min(x[0], 2.0)
+
+    error = errors_of(float_min)
+    assert error.line == line_of(float_min, "min(x[0]")
+    assert error.message == "min() on f32: index and integer only"
+
+    @pto.orchestration
+    def rounded(x: V, n: pto.Index):
+        r = round(x[0])
+
+    error = errors_of(rounded)
+    assert error.line == line_of(rounded, "round(")
+    assert error.message == ("round() of a run-time value is not in the language: scalars "
+                             "have + - * / // % and min(), max()")
+
+
 def test_float_scalars_and_filled_tensors():
     """Host reads of f32 elements combine with +, -, *, / and unary -
     (arith.addf, ...); pto.full allocates a filled tensor; '/' on an integer

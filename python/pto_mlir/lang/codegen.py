@@ -20,6 +20,7 @@ import collections
 import linecache
 import operator
 import os
+import re
 from typing import Dict, List, Optional, Sequence
 
 from .. import builder as b
@@ -316,6 +317,19 @@ class Liveness:
 
 def _is_ir(v) -> bool:
     return isinstance(v, (Value, b.Scalar))
+
+
+#: The builder's functions a message may name, as a program in the language
+#: writes them (the language builds through the builder).
+_LANGUAGE_NAMES = {"b.min": "min()", "b.max": "max()", "b.range": "pto.range",
+                   "b.parallel": "pto.parallel", "b.task_id_array": "pto.task_id_array"}
+_BUILDER_NAME = re.compile(r"\bb\.(min|max|range|parallel|task_id_array)\b")
+
+
+def _in_language_words(message: str) -> str:
+    """``message`` from the builder with the functions it names spelled as
+    in the language."""
+    return _BUILDER_NAME.sub(lambda m: _LANGUAGE_NAMES[m.group(0)], message)
 
 
 #: The metadata of a fused location that names an op's results one by one
@@ -1207,7 +1221,8 @@ class FunctionBuilder:
                                  f"takes pto.dim(x, axis)", node) from None
             raise self.error(f"AttributeError: {error}", node) from None
         except Exception as error:  # From the builder, or the user's helper.
-            raise self.error(str(error) if isinstance(error, (ValueError, TypeError))
+            raise self.error(_in_language_words(str(error))
+                             if isinstance(error, (ValueError, TypeError))
                              else f"{type(error).__name__}: {error}", node) from None
 
     def compile_time(self, node):
@@ -1573,6 +1588,10 @@ class FunctionBuilder:
             raise self.error(f"{fn.__name__}() of a run-time value: it is known only when "
                              f"the program runs (convert with pto.i32(...), pto.index(...))",
                              node)
+        elif fn in (builtins.round, builtins.abs, builtins.pow, builtins.divmod) and \
+                any(_is_ir(a) for a in args):
+            raise self.error(f"{fn.__name__}() of a run-time value is not in the language: "
+                             f"scalars have + - * / // % and min(), max()", node)
         with b.at(self.location(node)):
             result = self.call(node, fn, args, kwargs)
         if isinstance(result, Value):
