@@ -303,20 +303,26 @@ static bool insertElementCountCheck(ReshapeOp reshape, OpBuilder &builder) {
   return true;
 }
 
-/// Inserts before `submit` a `cf.assert` per axis a kernel parameter of
-/// `kernel` declares static where the tensor (or create info) passed has a
-/// run-time extent: the kernel is written for that extent, and the runtime
-/// hands it whatever the tensor has. Returns the number inserted.
-static unsigned insertParameterShapeChecks(SubmitOp submit, KernelOp kernel,
+/// Inserts before `launch` (a `pto.submit` or `pto.call`) a `cf.assert` per
+/// axis a parameter of its callee declares static where the tensor (or
+/// create info) passed has a run-time extent: the kernel or Graph is written
+/// for that extent, and the runtime hands it whatever the tensor has.
+/// Returns the number inserted.
+static unsigned insertParameterShapeChecks(Operation *launch, ValueRange args,
+                                           ArrayRef<Type> params,
+                                           StringRef callee,
                                            OpBuilder &builder) {
-  ArrayRef<Type> params = kernel.getFunctionType().getInputs();
   unsigned inserted = 0;
-  for (unsigned i = 0, e = submit.getNumTensorArgs(); i < e; ++i) {
-    Value arg = submit.getArgs()[i];
-    auto param = cast<TensorType>(params[i]);
+  // A launch may leave a tail of out parameters to the runtime.
+  for (unsigned i = 0, e = std::min<size_t>(args.size(), params.size()); i < e;
+       ++i) {
+    Value arg = args[i];
+    auto param = dyn_cast<TensorType>(params[i]);
+    if (!param)
+      continue;
     auto info = arg.getDefiningOp<CreateInfoOp>();
-    TensorType actual =
-        info ? info.getResult().getType().getTensor() : cast<TensorType>(arg.getType());
+    TensorType actual = info ? info.getResult().getType().getTensor()
+                             : cast<TensorType>(arg.getType());
     unsigned dynamicAxis = 0;
     for (int64_t axis = 0; axis < actual.getRank(); ++axis) {
       if (!actual.isDynamicDim(axis))
@@ -325,8 +331,8 @@ static unsigned insertParameterShapeChecks(SubmitOp submit, KernelOp kernel,
       ++dynamicAxis;
       if (param.isDynamicDim(axis))
         continue;
-      Location loc = withoutNames(submit.getLoc());
-      builder.setInsertionPoint(submit);
+      Location loc = withoutNames(launch->getLoc());
+      builder.setInsertionPoint(launch);
       if (!extent)
         extent = builder.create<DimOp>(loc, arg, axis);
       Value expected = builder.create<arith::ConstantOp>(
@@ -335,10 +341,11 @@ static unsigned insertParameterShapeChecks(SubmitOp submit, KernelOp kernel,
           loc, arith::CmpIPredicate::eq, extent, expected);
       std::string message;
       llvm::raw_string_ostream os(message);
-      os << describe(submit.getLoc()) << ": 'pto.submit' passes @"
-         << submit.getCallee() << " tensor #" << i << " whose extent #"
-         << axis << " is not " << param.getDimSize(axis)
-         << ", which the kernel's parameter declares";
+      os << describe(launch->getLoc()) << ": '" << launch->getName()
+         << "' passes @" << callee << " tensor #" << i << " whose extent #"
+         << axis << " is not " << param.getDimSize(axis) << ", which "
+         << (isa<SubmitOp>(launch) ? "the kernel's" : "the Graph's")
+         << " parameter declares";
       builder.create<cf::AssertOp>(loc, same, message);
       ++inserted;
     }
@@ -351,25 +358,44 @@ struct InsertRuntimeChecksPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     DenseMap<StringAttr, int64_t> lanesOf;
-    DenseMap<StringAttr, KernelOp> kernels;
+    // Each callee's parameter types, by symbol: read once for all launches.
+    DenseMap<StringAttr, ArrayRef<Type>> paramsOf;
+    for (GraphOp graph : module.getOps<GraphOp>())
+      paramsOf[graph.getSymNameAttr()] = graph.getFunctionType().getInputs();
     for (KernelOp kernel : module.getOps<KernelOp>()) {
-      kernels[kernel.getSymNameAttr()] = kernel;
+      paramsOf[kernel.getSymNameAttr()] = kernel.getFunctionType().getInputs();
       if (ArrayAttr lanes = kernel.getLanesAttr())
         lanesOf[kernel.getSymNameAttr()] = lanes.size();
     }
     SmallVector<std::pair<Operation *, NarrowedValue>> unproven;
     SmallVector<ReshapeOp> reshapes;
-    SmallVector<SubmitOp> submits;
-    // Literals were checked by the verifiers; only computed values remain.
+    SmallVector<Operation *> launches;
+    // A constant operand is known now: out of range, it is an error here
+    // (the C++ would truncate it); a computed value is checked when it runs.
+    bool constantOutOfRange = false;
     module.walk([&](Operation *op) {
-      for (NarrowedValue &narrowed : getNarrowedValues(op, lanesOf))
-        if (!matchPattern(narrowed.value, m_Constant()))
+      for (NarrowedValue &narrowed : getNarrowedValues(op, lanesOf)) {
+        APInt constant;
+        if (!matchPattern(narrowed.value, m_ConstantInt(&constant))) {
           unproven.push_back({op, std::move(narrowed)});
+          continue;
+        }
+        if (constant.getSExtValue() >= narrowed.min &&
+            constant.getSExtValue() <= narrowed.max)
+          continue;
+        op->emitOpError() << narrowed.what << " is the constant "
+                          << constant.getSExtValue() << ", outside ["
+                          << narrowed.min << ", " << narrowed.max
+                          << "], what the runtime can take";
+        constantOutOfRange = true;
+      }
       if (auto reshape = dyn_cast<ReshapeOp>(op))
         reshapes.push_back(reshape);
-      else if (auto submit = dyn_cast<SubmitOp>(op))
-        submits.push_back(submit);
+      else if (isa<SubmitOp, CallOp>(op))
+        launches.push_back(op);
     });
+    if (constantOutOfRange)
+      return signalPassFailure();
     OpBuilder builder(&getContext());
     bool changed = false;
     for (ReshapeOp reshape : reshapes)
@@ -377,14 +403,21 @@ struct InsertRuntimeChecksPass
         ++numChecks;
         changed = true;
       }
-    for (SubmitOp submit : submits)
-      if (KernelOp kernel =
-              kernels.lookup(submit.getCalleeAttr().getAttr()))
-        if (unsigned inserted =
-                insertParameterShapeChecks(submit, kernel, builder)) {
-          numChecks += inserted;
-          changed = true;
-        }
+    for (Operation *launch : launches) {
+      auto submit = dyn_cast<SubmitOp>(launch);
+      FlatSymbolRefAttr callee = submit ? submit.getCalleeAttr()
+                                        : cast<CallOp>(launch).getCalleeAttr();
+      ValueRange args = submit ? submit.getArgs().take_front(submit.getNumTensorArgs())
+                               : ValueRange(cast<CallOp>(launch).getArgs());
+      auto params = paramsOf.find(callee.getAttr());
+      if (params == paramsOf.end())
+        continue;
+      if (unsigned inserted = insertParameterShapeChecks(
+              launch, args, params->second, callee.getValue(), builder)) {
+        numChecks += inserted;
+        changed = true;
+      }
+    }
     if (unproven.empty())
       return changed ? void() : markAllAnalysesPreserved();
 

@@ -15,12 +15,28 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir::pto {
 #define GEN_PASS_DEF_RETAINMANUALSCOPEALLOCATIONS
 #include "pto/Transforms/Passes.h.inc"
 
 namespace {
+
+/// Returns true if `tensor` is, or views, a `pto.set_owner` result: its
+/// owner task is the one set, not its allocation.
+static bool isOwnerSet(Value tensor) {
+  while (Operation *def = tensor.getDefiningOp()) {
+    if (isa<SetOwnerOp>(def))
+      return true;
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return false;
+    tensor = view.getViewSource();
+  }
+  return false;
+}
 
 /// Returns true if the buffers `alloc` allocates live until the function
 /// ends: its innermost scope is the one around the whole body (or none).
@@ -72,7 +88,8 @@ struct RetainManualScopeAllocationsPass
         if (auto select = value.getDefiningOp<arith::SelectOp>()) {
           worklist.push_back(select.getTrueValue());
           worklist.push_back(select.getFalseValue());
-        } else if (auto owner = value.getDefiningOp<OwnerTaskIdOp>()) {
+        } else if (auto owner = value.getDefiningOp<OwnerTaskIdOp>();
+                   owner && !isOwnerSet(owner.getSource())) {
           for (Value root : provenance.getPossibleRoots(owner.getSource(),
                                                         kFollow))
             if (Operation *def = root.getDefiningOp())
@@ -88,29 +105,41 @@ struct RetainManualScopeAllocationsPass
     });
 
     OpBuilder builder(&getContext());
+    DominanceInfo dominance(func);
+    auto taskIdType = TaskIdType::get(&getContext());
     for (SubmitOp submit : manualSubmits) {
       SmallVector<Operation *, 2> retained;
       SmallVector<Value, 2> owners;
       for (Value arg : submit.getArgs()) {
         if (!isa<TensorType>(arg.getType()))
           continue;
-        bool needed = false;
+        SmallVector<Value, 2> allocated;
         for (Value root : provenance.getPossibleRoots(arg, kFollow)) {
           Operation *alloc = root.getDefiningOp();
-          if (!isa_and_nonnull<CreateOp, AllocTensorsOp>(alloc) ||
+          if (!isa_and_nonnull<CreateOp, AllocTensorsOp, FullOp>(alloc) ||
               managed.contains(alloc) || livesUntilReturn(alloc, func) ||
               llvm::is_contained(retained, alloc))
             continue;
           retained.push_back(alloc);
-          needed = true;
+          allocated.push_back(root);
         }
-        if (!needed)
+        if (allocated.empty())
           continue;
-        // The task id of the allocation: the owner of the tensor passed
-        // (of the buffer chosen, where a choice passes one of several).
         builder.setInsertionPoint(submit);
-        owners.push_back(builder.create<OwnerTaskIdOp>(
-            submit.getLoc(), TaskIdType::get(&getContext()), arg));
+        // The task id of each allocation: the owner of what it allocated,
+        // read where that is in scope; else the owner of the tensor passed
+        // (of the buffer chosen, where a choice passes one of several).
+        bool each = llvm::all_of(allocated, [&](Value root) {
+          return dominance.properlyDominates(root.getDefiningOp(), submit);
+        });
+        if (each) {
+          for (Value root : allocated)
+            owners.push_back(builder.create<OwnerTaskIdOp>(submit.getLoc(),
+                                                           taskIdType, root));
+        } else {
+          owners.push_back(
+              builder.create<OwnerTaskIdOp>(submit.getLoc(), taskIdType, arg));
+        }
       }
       // After the walk over the operands: appending may move them.
       submit.getDepsMutable().append(owners);

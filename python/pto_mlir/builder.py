@@ -639,6 +639,9 @@ def _extents(shape: Sequence[Index]) -> List[int]:
         if isinstance(s, int):
             if s < 0:
                 raise ValueError(f"extent #{i} is {s}: an extent is 0 or more")
+            if s >= 2**63:
+                raise ValueError(f"extent #{i} is {s}: more than a tensor type holds "
+                                 f"(the runtime takes 32-bit extents)")
             out.append(s)
         else:
             out.append(DYNAMIC)

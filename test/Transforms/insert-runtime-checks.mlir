@@ -248,3 +248,26 @@ pto.orchestration @parameter_shapes(%a: !pto.tensor<?x128xf32>, %n: index) {
   %y2, %t2 = pto.submit @k_dyn(%a, %ci) : (!pto.tensor<?x128xf32>, !pto.create_info<?x128xf32>) -> !pto.tensor<?x128xf32>
   pto.return
 }
+
+// -----
+
+// A Graph parameter of a static extent given a tensor of a run-time one: the
+// Graph's recorded views are of the declared extent.
+// CHECK-LABEL: pto.orchestration @graph_parameter
+// CHECK:         %[[ROWS:.*]] = pto.dim %arg0, 0
+// CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[SAME:.*]] = arith.cmpi eq, %[[ROWS]], %[[C8]] : index
+// CHECK-NEXT:    cf.assert %[[SAME]], "{{.*}}: 'pto.call' passes @g tensor #0 whose extent #0 is not 8, which the Graph's parameter declares"
+// CHECK-NEXT:    pto.call @g
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%a: !pto.tensor<8x16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %r = pto.reshape %a : !pto.tensor<8x16xf32> to !pto.tensor<128xf32>
+    %r1, %t = pto.submit @k(%r) : (!pto.tensor<128xf32>) -> !pto.tensor<128xf32>
+    pto.return
+  }
+  pto.orchestration @graph_parameter(%q: !pto.tensor<?x16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    pto.call @g(%q, %n) : (!pto.tensor<?x16xf32>, index) -> ()
+    pto.return
+  }
+}

@@ -6,13 +6,14 @@
 // returns or the program names the allocation's task id itself.
 
 // A buffer allocated in the manual scope, in a loop: each task that passes
-// it (or a tied result of it, or a window of it) depends on its owner.
+// it (or a tied result of it, or a window of it) depends on its allocation,
+// the owner of the buffer allocated.
 // CHECK-LABEL: pto.orchestration @in_a_loop
 // CHECK:         %[[ACC:.*]] = pto.create
 // CHECK-NEXT:    %[[O0:.*]] = pto.owner_task_id %[[ACC]]
 // CHECK-NEXT:    %[[A1:.*]], %[[T:.*]] = pto.submit @fill(%[[ACC]]) deps(%[[O0]] : !pto.task_id)
 // CHECK-NEXT:    %[[W:.*]] = pto.slice %[[A1]]
-// CHECK-NEXT:    %[[O1:.*]] = pto.owner_task_id %[[W]]
+// CHECK-NEXT:    %[[O1:.*]] = pto.owner_task_id %[[ACC]]
 // CHECK-NEXT:    pto.submit @use(%[[W]], %{{.*}}) deps(%[[T]], %[[O1]] : !pto.task_id, !pto.task_id)
 pto.kernel aiv @fill(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
 pto.kernel aiv @use(%x: !pto.tensor<8xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
@@ -89,6 +90,41 @@ pto.orchestration @managed(%n: index) {
         %a2, %t2 = pto.submit @update(%a) deps(%t, %keep : !pto.task_id, !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
         scf.yield %a2 : !pto.tensor<16xf32>
       }
+    }
+  }
+  pto.return
+}
+
+// -----
+
+// The owner a program sets is not the allocation: a task passing the
+// buffer under a set owner still depends on the allocation, and a
+// dependency on the set owner does not keep the buffer alive. A filled
+// buffer (pto.full) is an allocation too.
+// CHECK-LABEL: pto.orchestration @owners
+// CHECK:         %[[ACC:.*]] = pto.create
+// CHECK:         %[[OWNED:.*]] = pto.set_owner
+// CHECK-NEXT:    %[[SET:.*]] = pto.owner_task_id %[[OWNED]]
+// CHECK-NEXT:    %[[O:.*]] = pto.owner_task_id %[[ACC]]
+// CHECK-NEXT:    pto.submit @use(%[[OWNED]], %{{.*}}) deps(%[[SET]], %[[O]] : !pto.task_id, !pto.task_id)
+// CHECK:         %[[FILLED:.*]] = pto.full
+// CHECK-NEXT:    %[[F:.*]] = pto.owner_task_id %[[FILLED]]
+// CHECK-NEXT:    pto.submit @use(%[[FILLED]], %{{.*}}) deps(%[[F]] : !pto.task_id)
+pto.kernel aiv @fill(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+pto.kernel aiv @use(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @owners(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c1 {
+    pto.scope manual {
+      %acc = pto.create : !pto.tensor<16xf32>
+      %a1, %t = pto.submit @fill(%acc) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %owned = pto.set_owner %a1, %t : !pto.tensor<16xf32>
+      %set = pto.owner_task_id %owned : !pto.tensor<16xf32>
+      %y1, %t1 = pto.submit @use(%owned, %y) deps(%set : !pto.task_id) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %filled = pto.full %zero : !pto.tensor<16xf32>
+      %y2, %t2 = pto.submit @use(%filled, %y1) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
     }
   }
   pto.return

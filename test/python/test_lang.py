@@ -230,6 +230,46 @@ def test_builder_functions_in_messages_are_named_as_the_language_writes_them():
                              "have + - * / // % and min(), max()")
 
 
+def test_a_choice_between_task_ids():
+    """`t if c else none` of two task ids made before it is an arith.select;
+    an arm that builds an op, a task id against another kind, and task id
+    arrays are errors at the expression that say which."""
+    @pto.orchestration
+    def chosen(a: X, c: pto.InOut[X], n: pto.Index):
+        with pto.scope(manual=True):
+            none = pto.invalid_task_id()
+            c, t = pto.submit(step, a, c, 0)
+            c = step(a, c, 1, deps=[t if n > 1 else none])
+
+    ir = text(chosen, runtime="tensormap_and_ringbuffer")
+    assert re.search(r"arith.select %\S+, %\S+, %none : !pto.task_id", ir), ir
+
+    @pto.orchestration
+    def builds(a: X, c: pto.InOut[X], n: pto.Index):
+        with pto.scope(manual=True):
+            c, t = pto.submit(step, a, c, 0)
+            c = step(a, c, 1, deps=[t if n > 1 else pto.invalid_task_id()])
+
+    error = errors_of(builds)
+    assert error.line == line_of(builds, "deps=[t if")
+    assert error.message.startswith("a choice between task ids takes two made before it")
+
+    @pto.orchestration
+    def mixed(a: X, c: pto.InOut[X], n: pto.Index):
+        c, t = pto.submit(step, a, c, 0)
+        u = t if n > 1 else 0
+
+    assert errors_of(mixed).message.startswith("a choice between a task id and ")
+
+    @pto.orchestration
+    def arrays(a: X, c: pto.InOut[X], n: pto.Index):
+        ids, others = pto.task_id_array(2), pto.task_id_array(2)
+        chosen_ids = ids if n > 1 else others
+
+    assert errors_of(arrays).message.startswith("a choice between task id arrays is not in "
+                                                "the language")
+
+
 def test_float_scalars_and_filled_tensors():
     """Host reads of f32 elements combine with +, -, *, / and unary -
     (arith.addf, ...); pto.full allocates a filled tensor; '/' on an integer

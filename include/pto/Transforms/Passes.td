@@ -342,16 +342,18 @@ def RetainManualScopeAllocations
     the memory under a running task.
 
     For each `pto.submit` in a manual scope of a `pto.orchestration` that
-    passes a buffer of a `pto.create` or `pto.alloc_tensors` (through views,
-    tied results, choices and loop carries), this pass adds an explicit
-    dependency on the allocation's task (`pto.owner_task_id` of the tensor
-    passed; explicit dependencies retain), unless:
+    passes a buffer of a `pto.create`, `pto.alloc_tensors` or `pto.full`
+    (through views, tied results, choices and loop carries), this pass adds
+    an explicit dependency on the allocation's task (`pto.owner_task_id` of
+    the buffer allocated, or of the tensor passed where a choice among
+    buffers made in branches passes it; explicit dependencies retain),
+    unless:
     - the allocation lives until the function returns: its innermost scope
       is the one around the whole body, after which nothing allocates;
     - the program names the allocation's task id in some dependency itself
-      (`pto.owner_task_id` of the buffer, also as an `arith.select` arm):
-      it keeps the buffer alive its own way, as "the last reader depends on
-      the allocation".
+      (`pto.owner_task_id` of the buffer, not of a `pto.set_owner` view of
+      it; also as an `arith.select` arm): it keeps the buffer alive its own
+      way, as "the last reader depends on the allocation".
 
     ```mlir
     scf.for %i = %c0 to %n step %c1 {
@@ -425,11 +427,14 @@ def InsertRuntimeChecks : Pass<"pto-insert-runtime-checks", "ModuleOp"> {
     translation prints the assert as the runtime's failure report
     (`rt_report_fatal` at the `simpler_6ebaf771` level).
 
-    A `pto.submit` that passes a tensor (or a create info) with a run-time
-    extent where the kernel's parameter declares a static one gets a check
-    that the extent is the declared one: the runtime hands the kernel
-    whatever the tensor has, and a kernel written for 16 rows would read or
-    write past 12.
+    A constant operand out of range is an error at its op instead: it is
+    known now, and the C++ would truncate it (2^32 + 8 rows to 8).
+
+    A `pto.submit` (or `pto.call`) that passes a tensor (or a create info)
+    with a run-time extent where the kernel's (or Graph's) parameter declares
+    a static one gets a check that the extent is the declared one: the
+    runtime hands the callee whatever the tensor has, and a kernel written
+    for 16 rows would read or write past 12.
 
     A `pto.reshape` with a dynamic shape also gets a check that its result
     holds as many elements as its source (the runtime only debug-asserts

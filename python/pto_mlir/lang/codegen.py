@@ -1402,8 +1402,19 @@ class FunctionBuilder:
                 self.conditional.pop()
                 self.leave()
         pure = not any(len(block.operations) for block in (first.then_block, first.else_block))
-        if pure and all(_is_task_id(v) for v in values):
+        if any(_is_task_id(v) for v in values):
             # A choice between two task ids made before it: no region to leave.
+            if not all(_is_task_id(v) for v in values):
+                other = next(v for v in values if not _is_task_id(v))
+                raise self.error(f"a choice between a task id and {_describe(other)}: both "
+                                 f"arms are task ids (pto.invalid_task_id() for none)", node)
+            if not all(pto_dialect.TaskIdType.isinstance(_raw(v).type) for v in values):
+                raise self.error("a choice between task id arrays is not in the language: "
+                                 "choose between task ids (pto.array_get)", node)
+            if not pure:
+                raise self.error("a choice between task ids takes two made before it "
+                                 "(`t if last else none`): an arm that builds an op makes "
+                                 "a branch, which a task id does not leave", node)
             first.operation.erase()
             with b.at(loc):
                 return b._wrap(arith.SelectOp(condition.value, _raw(values[0]), _raw(values[1]),

@@ -63,6 +63,8 @@ def _is_create_info(v) -> bool:
 
 def _index(v, what: str):
     """An index operand: a Python int or an index / integer Scalar."""
+    if isinstance(v, float):
+        raise TypeError(f"{what} is the float {v!r}, not an int or a scalar")
     if isinstance(v, bool) or not isinstance(v, (int, Value, b.Scalar)):
         raise TypeError(f"{what} is {describe(v)}, not an int or a scalar")
     if _is_tensor(v):

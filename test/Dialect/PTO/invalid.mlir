@@ -1793,6 +1793,14 @@ pto.orchestration @o(%a: !pto.tensor<4x8xf32>) {
 
 // -----
 
+pto.orchestration @o(%a: !pto.tensor<?xf32>) {
+  // expected-error@+1 {{'pto.reshape' op reshapes to extent 4294967296 on axis 0, which does not fit the runtime's 32-bit shapes}}
+  %r = pto.reshape %a : !pto.tensor<?xf32> to !pto.tensor<4294967296xf32>
+  pto.return
+}
+
+// -----
+
 pto.orchestration @o(%a: !pto.tensor<1xf32>) {
   // expected-error@+1 {{'pto.reshape' op reshapes to rank 0, which the runtime's tensors do not have}}
   %r = pto.reshape %a : !pto.tensor<1xf32> to !pto.tensor<f32>

@@ -1009,6 +1009,13 @@ LogicalResult ReshapeOp::verify() {
   if (result.getRank() == 0)
     return emitOpError() << "reshapes to rank 0, which the runtime's tensors "
                             "do not have";
+  for (auto [axis, extent] : llvm::enumerate(result.getShape()))
+    if (!ShapedType::isDynamic(extent) &&
+        extent > std::numeric_limits<uint32_t>::max())
+      return emitOpError() << "reshapes to extent " << extent << " on axis "
+                           << axis
+                           << ", which does not fit the runtime's 32-bit "
+                              "shapes";
   if (!source.hasStaticShape() || !result.hasStaticShape())
     if (auto graph = (*this)->getParentOfType<GraphOp>())
       return emitOpError()
