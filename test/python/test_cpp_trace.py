@@ -477,3 +477,48 @@ def test_a_tensor_of_another_extent_than_the_kernel_declares_stops_the_run(
                             [good[:12]]):
         assert ("'pto.submit' passes @scale tensor #0 whose extent #0 is not 16, which the "
                 "kernel's parameter declares" in text), text
+
+
+#: A Graph whose manual scope picks a dependency by a boundary scalar.
+CHOSEN_DEPENDENCY = """\
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.kernel aiv @k2(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.graph @g(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+               %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    pto.scope manual {
+      %x1, %t1 = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %y1, %t2 = pto.submit @k(%y) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %c1 = arith.constant 1 : index
+      %more = arith.cmpi sgt, %n, %c1 : index
+      %t = arith.select %more, %t1, %t2 : !pto.task_id
+      %y2, %t3 = pto.submit @k2(%x1, %y1) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+    pto.return
+  }
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                          %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      pto.call @g(%x, %y, %i) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>, index) -> ()
+    }
+    pto.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_a_dependency_chosen_by_a_graph_scalar_records_per_choice(builder, pto_opt,
+                                                                  pto_translate, api):
+    """The recording keeps the edge it made: a dependency a boundary scalar
+    chooses makes that scalar part of the Graph's Config, so the call that
+    chooses the other edge records anew. The simulator replayed the first
+    recording (adversarial round, 2026-12-07); both now record twice."""
+    zeros = np.zeros(16, dtype=np.float32)
+    result = cpp_trace.compare(legalize(pto_opt, CHOSEN_DEPENDENCY), [[zeros, zeros, 4]], api,
+                               builder, pto_opt, pto_translate)
+    assert result.difference is None, result.difference
+    records = [event for event in result.sim[0] if event[0] == "graph"]
+    assert [event[-1] for event in records].count("record") == 2, records

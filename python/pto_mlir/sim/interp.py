@@ -567,6 +567,10 @@ class Interpreter:
         scalar_slots = [s for s, t in zip(arg_slots, is_tensor) if not t]
         scalars = [env[s] for s in scalar_slots]
         pred = env[pred_slot] if pred_slot is not None else None
+        if tenv is not None:
+            # The recording keeps the edges it made: a dependency chosen by a
+            # Graph scalar (``t1 if n > 1 else t2``) is decided on it.
+            ex.construction_read(self._taint_of(tenv, ins.operands[n_args:n_args + n_deps]))
         launch = self._launch(ins, env, n_args, n_deps, core_slot)
         outs, task_id = ex.submit(ins, kernel, tensors, scalars, scalar_slots, pred, launch)
         for s, v in zip(ins.results[:-1], outs):
@@ -574,6 +578,8 @@ class Interpreter:
         env[ins.results[-1]] = task_id
 
     def _task_dummy(self, ins, env, ex, tenv, block, token):
+        if tenv is not None:
+            ex.construction_read(self._taint_of(tenv, ins.operands))
         env[ins.results[0]] = ex.task_dummy(ins, self._launch(ins, env, 0, len(ins.operands),
                                                               None))
 
