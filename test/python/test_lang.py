@@ -141,6 +141,13 @@ def test_reshape_to_a_run_time_shape():
     ir = text(main, runtime="tensormap_and_ringbuffer")
     assert re.search(r"%r = pto.reshape %q\(%\S+, %\S+\) : !pto.tensor<\?x\?x\?xbf16> to "
                      r"!pto.tensor<\?x\?xbf16>", ir), ir
+    # Only the second reshape's count is checked when the program runs: the
+    # first one's extents are q's own, multiplied.
+    from pto_mlir.compile import compile_program
+    with Context():
+        cpp = compile_program(pto.module(main, runtime="tensormap_and_ringbuffer"),
+                              runtime_api="simpler_6ebaf771").cpp
+    assert cpp.count("whose element count is not its source's") == 1, cpp
     assert re.search(r"pto.reshape %q\(%\S+\) : !pto.tensor<\?x\?x\?xbf16> to "
                      r"!pto.tensor<\?x64xbf16>", ir), ir
 
