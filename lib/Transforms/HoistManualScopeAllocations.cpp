@@ -2,8 +2,9 @@
 
 #include "pto/Transforms/Passes.h"
 
-#include "pto/Analysis/AllocBatching.h"
 #include "pto/Analysis/BufferProvenance.h"
+
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::pto {
 #define GEN_PASS_DEF_HOISTMANUALSCOPEALLOCATIONS
@@ -33,26 +34,54 @@ struct HoistManualScopeAllocationsPass
         launches.emplace(module);
       BufferProvenance provenance(func, *launches);
       for (ScopeOp scope : scopes)
-        hoistReturnedCreates(scope, provenance);
+        if (failed(hoistReturnedAllocations(scope, provenance)))
+          signalPassFailure();
     }
   }
 
-  /// Moves before `scope` each create at its top level whose buffer (or a
-  /// window of it) the scope returns.
-  static void hoistReturnedCreates(ScopeOp scope, BufferProvenance &provenance) {
+  /// Moves before `scope` each allocation whose buffer (or a window of it)
+  /// the scope returns. One that cannot move (made in a nested region, or
+  /// of a size the scope computes) is an error: the runtime releases what a
+  /// scope allocated when the scope ends, and a task after the scope may
+  /// find the memory reused.
+  static LogicalResult hoistReturnedAllocations(ScopeOp scope,
+                                                BufferProvenance &provenance) {
     Block &body = scope.getBody().front();
-    DenseSet<Value> returned;
+    SetVector<Operation *> returned;
     for (Value result : body.getTerminator()->getOperands())
       if (isa<TensorType>(result.getType()))
         for (Value root : provenance.getPossibleRoots(
                  result, BufferProvenance::FollowTies |
                              BufferProvenance::FollowViews))
-          returned.insert(root);
-    for (CreateOp create : llvm::make_early_inc_range(body.getOps<CreateOp>()))
-      // Sizes computed inside the scope are not available before it.
-      if (returned.contains(create.getResult()) &&
-          isBatchableAtBlockEntry(create))
-        create->moveBefore(scope);
+          if (Operation *def = root.getDefiningOp();
+              isa_and_nonnull<CreateOp, FullOp>(def) &&
+              scope->isProperAncestor(def))
+            returned.insert(def);
+    bool failed = false;
+    for (Operation *alloc : returned) {
+      bool movable = alloc->getBlock() == &body &&
+                     llvm::all_of(alloc->getOperands(), [&](Value operand) {
+                       return !scope->isAncestor(
+                           operand.getParentBlock()->getParentOp());
+                     });
+      if (movable) {
+        alloc->moveBefore(scope);
+        continue;
+      }
+      InFlightDiagnostic diag =
+          alloc->emitOpError()
+          << "allocates a buffer the manual scope returns, but "
+          << (alloc->getBlock() == &body
+                  ? "its size or value is computed inside the scope"
+                  : "it is made in a region nested in the scope")
+          << ", so it cannot be allocated before the scope: the runtime "
+             "releases what a scope allocated when the scope ends, and a "
+             "task after it may find the memory reused (allocate it before "
+             "the scope)";
+      diag.attachNote(scope.getLoc()) << "the manual scope";
+      failed = true;
+    }
+    return failure(failed);
   }
 };
 } // namespace

@@ -316,15 +316,18 @@ def HoistManualScopeAllocations
     : Pass<"pto-hoist-manual-scope-allocations", "ModuleOp"> {
   let summary = "Move allocations out of manual scopes";
   let description = [{
-    A manual scope is a scheduling region, not a storage scope: a tensor
-    created inside it may be read by tasks after it. An allocation is a
-    storage reservation with no scheduling dependency, so this pass moves
-    each `pto.create` at the top level of a manual `pto.scope` whose buffer
-    (or a window of it) the scope returns to just before the scope (when its
-    sizes are available there). The C++ then declares the buffer in the
-    enclosing block, where readers after the scope can still name it. A
-    buffer used only inside the scope stays there, allocated in the manual
-    scope as written.
+    A tensor created inside a manual scope may be read by tasks after it,
+    but the runtime releases what a scope allocated when the scope ends (a
+    reader submitted after that keeps it alive only if its allocation is
+    still live). So this pass moves each `pto.create` or `pto.full` whose
+    buffer (or a window of it) a manual `pto.scope` returns to just before
+    the scope, where the allocation lives as long as the enclosing scope and
+    the C++ declares the buffer in the enclosing block. One that cannot move
+    (made in a region nested in the scope, or sized or filled by a value the
+    scope computes) is an error at the allocation. A buffer used only inside
+    the scope stays there, released with the scope as written
+    (`pto-retain-manual-scope-allocations` keeps it alive for the scope's
+    tasks).
   }];
   let dependentDialects = ["::mlir::pto::PTODialect"];
 }
