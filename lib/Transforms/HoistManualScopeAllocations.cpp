@@ -4,11 +4,33 @@
 
 #include "pto/Analysis/BufferProvenance.h"
 
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::pto {
 #define GEN_PASS_DEF_HOISTMANUALSCOPEALLOCATIONS
 #include "pto/Transforms/Passes.h.inc"
+
+/// Returns true if `value` is available before `scope` once the ops in
+/// `defs` (appended in the order to move them) move there: defined outside
+/// it, or computed at the top level of its body by side-effect-free ops
+/// without regions from such values.
+static bool collectMovableDefs(Value value, ScopeOp scope,
+                               SmallVectorImpl<Operation *> &defs) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return !scope->isAncestor(value.getParentBlock()->getParentOp());
+  if (!scope->isProperAncestor(def) || llvm::is_contained(defs, def))
+    return true;
+  if (def->getBlock() != &scope.getBody().front() ||
+      def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return false;
+  for (Value operand : def->getOperands())
+    if (!collectMovableDefs(operand, scope, defs))
+      return false;
+  defs.push_back(def);
+  return true;
+}
 
 namespace {
 struct HoistManualScopeAllocationsPass
@@ -54,17 +76,23 @@ struct HoistManualScopeAllocationsPass
                  result, BufferProvenance::FollowTies |
                              BufferProvenance::FollowViews))
           if (Operation *def = root.getDefiningOp();
-              isa_and_nonnull<CreateOp, FullOp>(def) &&
+              isa_and_nonnull<CreateOp, FullOp, AllocTensorsOp>(def) &&
               scope->isProperAncestor(def))
             returned.insert(def);
     bool failed = false;
     for (Operation *alloc : returned) {
+      // What the allocation reads must be available before the scope: a
+      // value made outside it, or one a side-effect-free op computes there
+      // from such values (a constant, a pto.dim of an outer tensor), which
+      // moves along.
+      SmallVector<Operation *> along;
       bool movable = alloc->getBlock() == &body &&
                      llvm::all_of(alloc->getOperands(), [&](Value operand) {
-                       return !scope->isAncestor(
-                           operand.getParentBlock()->getParentOp());
+                       return collectMovableDefs(operand, scope, along);
                      });
       if (movable) {
+        for (Operation *def : along)
+          def->moveBefore(scope);
         alloc->moveBefore(scope);
         continue;
       }

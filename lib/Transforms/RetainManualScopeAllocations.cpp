@@ -16,7 +16,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir::pto {
 #define GEN_PASS_DEF_RETAINMANUALSCOPEALLOCATIONS
@@ -24,18 +23,13 @@ namespace mlir::pto {
 
 namespace {
 
-/// Returns true if `tensor` is, or views, a `pto.set_owner` result: its
-/// owner task is the one set, not its allocation.
-static bool isOwnerSet(Value tensor) {
-  while (Operation *def = tensor.getDefiningOp()) {
-    if (isa<SetOwnerOp>(def))
-      return true;
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      return false;
-    tensor = view.getViewSource();
-  }
-  return false;
+/// Returns true if some buffer `tensor` may name is a `pto.set_owner` view:
+/// its owner task is then the one set, not its allocation.
+static bool mayHaveOwnerSet(Value tensor, BufferProvenance &provenance) {
+  // Views are roots under this policy: a set owner is one of them.
+  return llvm::any_of(
+      provenance.getPossibleRoots(tensor, BufferProvenance::FollowTies),
+      [](Value root) { return isa_and_nonnull<SetOwnerOp>(root.getDefiningOp()); });
 }
 
 /// Returns true if the buffers `alloc` allocates live until the function
@@ -69,18 +63,20 @@ struct RetainManualScopeAllocationsPass
       if (!launches)
         launches.emplace(module);
       BufferProvenance provenance(func, *launches);
-      retain(func, manualSubmits, provenance);
+      if (failed(retain(func, manualSubmits, provenance)))
+        signalPassFailure();
     }
   }
 
-  void retain(FunctionOpInterface func, ArrayRef<SubmitOp> manualSubmits,
-              BufferProvenance &provenance) {
+  LogicalResult retain(FunctionOpInterface func,
+                       ArrayRef<SubmitOp> manualSubmits,
+                       BufferProvenance &provenance) {
     constexpr unsigned kFollow =
         BufferProvenance::FollowTies | BufferProvenance::FollowViews;
     // An allocation whose task id the program names in some dependency
     // (even under a condition, as "the last reader keeps it") has its
     // lifetime managed by the program.
-    DenseSet<Operation *> managed;
+    DenseSet<Value> managed;
     auto noteManaged = [&](Value dep) {
       SmallVector<Value> worklist{dep};
       while (!worklist.empty()) {
@@ -89,11 +85,10 @@ struct RetainManualScopeAllocationsPass
           worklist.push_back(select.getTrueValue());
           worklist.push_back(select.getFalseValue());
         } else if (auto owner = value.getDefiningOp<OwnerTaskIdOp>();
-                   owner && !isOwnerSet(owner.getSource())) {
+                   owner && !mayHaveOwnerSet(owner.getSource(), provenance)) {
           for (Value root : provenance.getPossibleRoots(owner.getSource(),
                                                         kFollow))
-            if (Operation *def = root.getDefiningOp())
-              managed.insert(def);
+            managed.insert(root);
         }
       }
     };
@@ -104,6 +99,7 @@ struct RetainManualScopeAllocationsPass
         llvm::for_each(dummy->getOperands(), noteManaged);
     });
 
+    bool failed = false;
     OpBuilder builder(&getContext());
     DominanceInfo dominance(func);
     auto taskIdType = TaskIdType::get(&getContext());
@@ -117,7 +113,7 @@ struct RetainManualScopeAllocationsPass
         for (Value root : provenance.getPossibleRoots(arg, kFollow)) {
           Operation *alloc = root.getDefiningOp();
           if (!isa_and_nonnull<CreateOp, AllocTensorsOp, FullOp>(alloc) ||
-              managed.contains(alloc) || livesUntilReturn(alloc, func) ||
+              managed.contains(root) || livesUntilReturn(alloc, func) ||
               llvm::is_contained(retained, alloc))
             continue;
           retained.push_back(alloc);
@@ -136,15 +132,24 @@ struct RetainManualScopeAllocationsPass
           for (Value root : allocated)
             owners.push_back(builder.create<OwnerTaskIdOp>(submit.getLoc(),
                                                            taskIdType, root));
-        } else {
+        } else if (!mayHaveOwnerSet(arg, provenance)) {
           owners.push_back(
               builder.create<OwnerTaskIdOp>(submit.getLoc(), taskIdType, arg));
+        } else {
+          submit.emitOpError()
+              << "passes a buffer allocated in a branch of the manual scope "
+                 "under an owner set by pto.set_owner: its allocation's task "
+                 "id cannot be read here, and the manual scope keeps the "
+                 "buffer alive only for tasks that depend on it (depend on "
+                 "pto.owner_task_id of the buffer before its owner is set)";
+          failed = true;
         }
       }
       // After the walk over the operands: appending may move them.
       submit.getDepsMutable().append(owners);
       numRetained += owners.size();
     }
+    return failure(failed);
   }
 };
 

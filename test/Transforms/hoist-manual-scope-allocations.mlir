@@ -27,14 +27,35 @@ pto.orchestration @returned_and_local(%o: !pto.tensor<16xf32>, %n: index) {
 
 // -----
 
-// A returned buffer whose size the scope computes cannot be allocated
-// before it.
+// A returned buffer sized by a value only the scope's tasks give cannot be
+// allocated before it; one sized by values computed there from what is
+// known before (a constant, a product, an outer tensor's extent) moves with
+// them.
+// CHECK-LABEL: pto.orchestration @computed_size
+// CHECK:         %[[M:.*]] = arith.muli %arg0, %{{.*}} : index
+// CHECK-NEXT:    %[[B:.*]] = pto.create(%[[M]])
+// CHECK-NEXT:    pto.scope manual
 pto.kernel aiv @fill(%y: !pto.tensor<?xf32> {pto.direction = #pto.direction<out>})
 pto.orchestration @computed_size(%n: index) {
-  // expected-note @below {{the manual scope}}
   %r = pto.scope manual -> !pto.tensor<?xf32> {
     %c2 = arith.constant 2 : index
     %m = arith.muli %n, %c2 : index
+    %b = pto.create(%m) : !pto.tensor<?xf32>
+    %b1, %t = pto.submit @fill(%b) : (!pto.tensor<?xf32>) -> !pto.tensor<?xf32>
+    pto.yield %b1 : !pto.tensor<?xf32>
+  }
+  pto.return
+}
+
+// -----
+
+pto.kernel aiv @fill(%y: !pto.tensor<?xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @task_size(%n: index) {
+  // expected-note @below {{the manual scope}}
+  %r = pto.scope manual -> !pto.tensor<?xf32> {
+    %ci = pto.create_info(%n) : !pto.create_info<?xf32>
+    %o, %t0 = pto.submit @fill(%ci) : (!pto.create_info<?xf32>) -> !pto.tensor<?xf32>
+    %m = pto.dim %o, 0 : !pto.tensor<?xf32>
     // expected-error @below {{'pto.create' op allocates a buffer the manual scope returns, but its size or value is computed inside the scope, so it cannot be allocated before the scope: the runtime releases what a scope allocated when the scope ends, and a task after it may find the memory reused (allocate it before the scope)}}
     %b = pto.create(%m) : !pto.tensor<?xf32>
     %b1, %t = pto.submit @fill(%b) : (!pto.tensor<?xf32>) -> !pto.tensor<?xf32>

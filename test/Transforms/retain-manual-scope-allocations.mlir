@@ -129,3 +129,45 @@ pto.orchestration @owners(%y: !pto.tensor<16xf32> {pto.direction = #pto.directio
   }
   pto.return
 }
+
+// -----
+
+// A dependency names one buffer of a batch: the batch's other buffer is not
+// kept alive by it for a task not ordered after that dependency. And the
+// owner of a choice one of whose arms has its owner set does not name the
+// allocation.
+// CHECK-LABEL: pto.orchestration @batch_and_choice
+// CHECK:         %[[AB:.*]]:2 = pto.alloc_tensors
+// CHECK:         pto.submit @fill(%[[AB]]#1) deps(%{{.*}} : !pto.task_id)
+// CHECK-NEXT:    %[[OA:.*]] = pto.owner_task_id %[[AB]]#0
+// CHECK-NEXT:    pto.submit @use(%[[AB]]#0, %{{.*}}) deps(%[[OA]] : !pto.task_id)
+// CHECK:         %[[ACC:.*]] = pto.create
+// CHECK:         %[[S:.*]] = scf.if
+// CHECK:         %[[D:.*]] = pto.owner_task_id %[[S]]
+// CHECK-NEXT:    %[[OACC:.*]] = pto.owner_task_id %[[ACC]]
+// CHECK-NEXT:    pto.submit @use(%[[S]], %{{.*}}) deps(%{{.*}}, %[[D]], %[[OACC]] :
+pto.kernel aiv @fill(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+pto.kernel aiv @use(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @batch_and_choice(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index, %f: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    pto.scope manual {
+      %a, %b = pto.alloc_tensors : !pto.tensor<16xf32>, !pto.tensor<16xf32>
+      %ob = pto.owner_task_id %b : !pto.tensor<16xf32>
+      %b1, %t = pto.submit @fill(%b) deps(%ob : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %y1, %t2 = pto.submit @use(%a, %y) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %acc = pto.create : !pto.tensor<16xf32>
+      %a1, %t3 = pto.submit @fill(%acc) deps(%ob : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %s = scf.if %f -> !pto.tensor<16xf32> {
+        %o = pto.set_owner %a1, %t3 : !pto.tensor<16xf32>
+        scf.yield %o : !pto.tensor<16xf32>
+      } else {
+        scf.yield %a1 : !pto.tensor<16xf32>
+      }
+      %d = pto.owner_task_id %s : !pto.tensor<16xf32>
+      %y2, %t4 = pto.submit @use(%s, %y1) deps(%t3, %d : !pto.task_id, !pto.task_id) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+  }
+  pto.return
+}

@@ -319,13 +319,16 @@ def HoistManualScopeAllocations
     A tensor created inside a manual scope may be read by tasks after it,
     but the runtime releases what a scope allocated when the scope ends (a
     reader submitted after that keeps it alive only if its allocation is
-    still live). So this pass moves each `pto.create` or `pto.full` whose
-    buffer (or a window of it) a manual `pto.scope` returns to just before
-    the scope, where the allocation lives as long as the enclosing scope and
-    the C++ declares the buffer in the enclosing block. One that cannot move
-    (made in a region nested in the scope, or sized or filled by a value the
-    scope computes) is an error at the allocation. A buffer used only inside
-    the scope stays there, released with the scope as written
+    still live). So this pass moves each `pto.create`, `pto.full` or
+    `pto.alloc_tensors` whose buffer (or a window of it) a manual
+    `pto.scope` returns to just before the scope, where the allocation lives
+    as long as the enclosing scope and the C++ declares the buffer in the
+    enclosing block. The side-effect-free ops that compute its sizes or fill
+    value in the scope from values known before it (a constant, a product,
+    an outer tensor's `pto.dim`) move with it. One that cannot move (made in
+    a region nested in the scope, or sized by a value only the scope's tasks
+    give) is an error at the allocation. A buffer used only inside the scope
+    stays there, released with the scope as written
     (`pto-retain-manual-scope-allocations` keeps it alive for the scope's
     tasks).
   }];
@@ -354,9 +357,14 @@ def RetainManualScopeAllocations
     - the allocation lives until the function returns: its innermost scope
       is the one around the whole body, after which nothing allocates;
     - the program names the allocation's task id in some dependency itself
-      (`pto.owner_task_id` of the buffer, not of a `pto.set_owner` view of
-      it; also as an `arith.select` arm): it keeps the buffer alive its own
-      way, as "the last reader depends on the allocation".
+      (`pto.owner_task_id` of the buffer, not of one that may be a
+      `pto.set_owner` view of it; also as an `arith.select` arm): it keeps
+      that buffer alive its own way, as "the last reader depends on the
+      allocation".
+
+    A buffer allocated in a branch of the scope and passed under an owner
+    set by `pto.set_owner` is an error at the launch: the allocation's task
+    id can be read neither there nor from the tensor passed.
 
     ```mlir
     scf.for %i = %c0 to %n step %c1 {
