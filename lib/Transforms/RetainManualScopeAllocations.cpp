@@ -99,7 +99,7 @@ struct RetainManualScopeAllocationsPass
         llvm::for_each(dummy->getOperands(), noteManaged);
     });
 
-    bool failed = false;
+    bool anyFailed = false;
     OpBuilder builder(&getContext());
     DominanceInfo dominance(func);
     auto taskIdType = TaskIdType::get(&getContext());
@@ -142,14 +142,88 @@ struct RetainManualScopeAllocationsPass
                  "id cannot be read here, and the manual scope keeps the "
                  "buffer alive only for tasks that depend on it (depend on "
                  "pto.owner_task_id of the buffer before its owner is set)";
-          failed = true;
+          anyFailed = true;
         }
       }
       // After the walk over the operands: appending may move them.
       submit.getDepsMutable().append(owners);
       numRetained += owners.size();
     }
-    return failure(failed);
+    // Then the outputs the runtime allocated with a task of the scope.
+    DenseMap<Operation *, SmallVector<Value>> allocationsOf;
+    func.walk([&](Operation *op) {
+      if (isa<CreateOp, AllocTensorsOp, FullOp>(op))
+        if (auto scope = op->getParentOfType<ScopeOp>(); scope && scope.getManual())
+          llvm::append_range(allocationsOf[scope], op->getResults());
+    });
+    for (SubmitOp submit : manualSubmits)
+      if (failed(retainTaskOutputs(submit, provenance, dominance, managed,
+                                   allocationsOf)))
+        anyFailed = true;
+    return failure(anyFailed);
+  }
+
+  /// A buffer the runtime allocated with a task P of `submit`'s manual scope
+  /// (a create info's out parameter) lives while P does. It is kept alive
+  /// for `submit` when `submit` depends on P, or on an allocation made
+  /// before P in the same scope (the runtime reclaims the heap in ring
+  /// order, so a live allocation holds everything after it), or when the
+  /// program manages such an allocation itself; else `submit` gets a
+  /// dependency on P.
+  LogicalResult retainTaskOutputs(
+      SubmitOp submit, BufferProvenance &provenance, DominanceInfo &dominance,
+      const DenseSet<Value> &managed,
+      DenseMap<Operation *, SmallVector<Value>> &allocationsOf) {
+    constexpr unsigned kFollow =
+        BufferProvenance::FollowTies | BufferProvenance::FollowViews;
+    auto scope = submit->getParentOfType<ScopeOp>();
+    // What `submit` names: task ids, and buffers through their owners.
+    DenseSet<Value> ids, named;
+    for (Value dep : submit.getDeps()) {
+      ids.insert(dep);
+      if (auto owner = dep.getDefiningOp<OwnerTaskIdOp>();
+          owner && !mayHaveOwnerSet(owner.getSource(), provenance))
+        for (Value root : provenance.getPossibleRoots(owner.getSource(), kFollow))
+          named.insert(root);
+    }
+    SmallVector<Value, 2> added;
+    for (Value arg : submit.getArgs()) {
+      if (!isa<TensorType>(arg.getType()))
+        continue;
+      for (Value root : provenance.getPossibleRoots(arg, kFollow)) {
+        auto producer = root.getDefiningOp<SubmitOp>();
+        if (!producer || producer == submit ||
+            producer->getParentOfType<ScopeOp>() != scope ||
+            ids.contains(producer.getTaskId()) || named.contains(root))
+          continue;
+        bool pinned = llvm::any_of(allocationsOf[scope], [&](Value alloc) {
+          return (managed.contains(alloc) || named.contains(alloc)) &&
+                 dominance.properlyDominates(alloc.getDefiningOp(), producer);
+        });
+        if (pinned)
+          continue;
+        Value id;
+        if (dominance.properlyDominates(producer, submit)) {
+          id = producer.getTaskId();
+        } else if (!mayHaveOwnerSet(arg, provenance)) {
+          OpBuilder builder(submit);
+          id = builder.create<OwnerTaskIdOp>(
+              submit.getLoc(), TaskIdType::get(&getContext()), arg);
+        } else {
+          return submit.emitOpError()
+                 << "passes a buffer a task of the manual scope allocated in "
+                    "a branch, under an owner set by pto.set_owner: its "
+                    "producer's task id cannot be read here, and the manual "
+                    "scope keeps the buffer alive only for tasks that depend "
+                    "on it (depend on the producer's task id)";
+        }
+        ids.insert(id);
+        added.push_back(id);
+      }
+    }
+    submit.getDepsMutable().append(added);
+    numRetained += added.size();
+    return success();
   }
 };
 

@@ -171,3 +171,41 @@ pto.orchestration @batch_and_choice(%y: !pto.tensor<16xf32> {pto.direction = #pt
   }
   pto.return
 }
+
+// -----
+
+// A buffer a task of the scope allocated (a create info's out parameter)
+// lives while its producer does: a reader that names neither the producer
+// nor an allocation made before it gets a dependency on the producer. A
+// reader that depends on the producer, or on an allocation the program
+// manages made before the producer, gets none: the runtime reclaims the
+// heap in ring order, so that allocation holds the producer's output too.
+// CHECK-LABEL: pto.orchestration @task_outputs
+// CHECK:         %[[Y:.*]], %[[TP:.*]] = pto.submit @produce
+// CHECK-NEXT:    pto.submit @consume(%[[Y]], %{{.*}}) deps(%[[TP]] : !pto.task_id)
+// CHECK-NEXT:    pto.submit @consume(%[[Y]], %{{.*}}) deps(%[[TP]] : !pto.task_id)
+// CHECK:         %[[Z:.*]], %[[TQ:.*]] = pto.submit @produce
+// CHECK-NEXT:    pto.submit @consume(%[[Z]], %{{.*}}) deps(%[[KEEP:.*]] : !pto.task_id)
+// CHECK-NOT:     %[[TQ]]
+// CHECK:         pto.return
+pto.kernel aiv @produce(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+pto.kernel aiv @consume(%y: !pto.tensor<16xf32>, %acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+pto.kernel aiv @fill(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+pto.orchestration @task_outputs(%acc: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    pto.scope manual {
+      %ci = pto.create_info : !pto.create_info<16xf32>
+      %y, %tp = pto.submit @produce(%ci) : (!pto.create_info<16xf32>) -> !pto.tensor<16xf32>
+      %a1, %t1 = pto.submit @consume(%y, %acc) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %a2, %t2 = pto.submit @consume(%y, %a1) deps(%tp : !pto.task_id) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %scratch = pto.create : !pto.tensor<16xf32>
+      %keep = pto.owner_task_id %scratch : !pto.tensor<16xf32>
+      %s1, %ts = pto.submit @fill(%scratch) deps(%keep : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      %z, %tq = pto.submit @produce(%ci) : (!pto.create_info<16xf32>) -> !pto.tensor<16xf32>
+      %a3, %t3 = pto.submit @consume(%z, %a2) deps(%keep : !pto.task_id) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+    }
+  }
+  pto.return
+}

@@ -366,6 +366,14 @@ def RetainManualScopeAllocations
     set by `pto.set_owner` is an error at the launch: the allocation's task
     id can be read neither there nor from the tensor passed.
 
+    A buffer the runtime allocated with a task P of the same manual scope (a
+    create info's out parameter) lives while P does. A launch that passes
+    it gets a dependency on P unless it already depends on P, or on an
+    allocation made before P in the scope, or the program manages such an
+    allocation: the runtime reclaims the heap in ring order, so a live
+    allocation holds every output after it (paged attention's update reads
+    the softmax's outputs and depends on the accumulators' allocation).
+
     ```mlir
     scf.for %i = %c0 to %n step %c1 {
       pto.scope manual {

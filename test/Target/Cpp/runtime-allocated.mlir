@@ -53,12 +53,21 @@
 // CHECK-NEXT:    params_t2.add_scalar((uint64_t)(n));
 // CHECK-NEXT:    TaskOutputTensors task_2_outs = rt_submit_aiv_task(0, params_t2);
 // CHECK-NEXT:    const ChipTensor& again = task_2_outs.get_ref(1);
+// The last consumer names neither producer: in a manual scope it gets a
+// dependency on each, which keeps their outputs alive while it runs
+// (pto-retain-manual-scope-allocations).
+// CHECK-NEXT:    PTO2TaskId again_1 = task_2_outs.task_id();
 // CHECK-NEXT:    // Task 3: @consume
 // CHECK-NEXT:    {
 // CHECK-NEXT:    CoreTaskArgs params_t3;
 // CHECK-NEXT:    params_t3.add_input(prod);
 // CHECK-NEXT:    params_t3.add_input(again);
 // CHECK-NEXT:    params_t3.add_inout(ext_acc);
+// CHECK-NEXT:    PTO2TaskId params_t3_deps[2];
+// CHECK-NEXT:    uint32_t params_t3_deps_count = 0;
+// CHECK-NEXT:    params_t3_deps[params_t3_deps_count++] = prod_2;
+// CHECK-NEXT:    params_t3_deps[params_t3_deps_count++] = again_1;
+// CHECK-NEXT:    params_t3.set_dependencies(params_t3_deps, params_t3_deps_count);
 // CHECK-NEXT:    rt_submit_aiv_task(1, params_t3);
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }

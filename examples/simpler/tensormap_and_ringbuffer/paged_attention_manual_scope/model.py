@@ -79,7 +79,9 @@ def paged_attention(query: pto.Tensor[[None, None, None], pto.bf16], key_cache: 
                 oi = pto.create([q_tile, head_dim], pto.f32)
                 li = pto.create([q_tile], pto.f32)
                 mi = pto.create([q_tile], pto.f32)
-                allocated = pto.owner_task_id(oi)
+                # Their allocation's task id, named per buffer (one task here).
+                oi_t, li_t, mi_t = (pto.owner_task_id(oi), pto.owner_task_id(li),
+                                    pto.owner_task_id(mi))
                 none = prev = pto.invalid_task_id()
                 for bn in pto.range(blocks):
                     first_row = pto.index(block_table[b, bn]) * block_size
@@ -94,7 +96,8 @@ def paged_attention(query: pto.Tensor[[None, None, None], pto.bf16], key_cache: 
                     mi, li, oi, dst, prev = pto.submit(
                         online_update, mij, lij, oi_new, mi, li, oi, dst,
                         1 if bn == 0 else 0, 1 if last else 0,
-                        deps=[t_pv, prev, allocated if last else none])
+                        deps=[t_pv, prev, oi_t if last else none, li_t if last else none,
+                              mi_t if last else none])
 
 
 def build():
