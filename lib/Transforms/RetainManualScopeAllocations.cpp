@@ -5,7 +5,9 @@
 // the buffer alive until the task is done. Inside a manual scope it infers no
 // edge: the scope's own reference is all that holds the buffer, and it is
 // dropped when that scope ends, not when its tasks finish. A later allocation
-// may then reuse the memory under a running task.
+// may then reuse the memory under a running task (measured on a2a3sim: see
+// docs/ports.md). The same holds for a buffer a task allocates for its
+// output, which lives while that task does.
 //
 //===----------------------------------------------------------------------===//
 
