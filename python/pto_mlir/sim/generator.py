@@ -223,6 +223,9 @@ class _GraphGen:
         self.latest: Dict[str, str] = {}    # param buffer -> latest SSA name
         self.consts: Dict[Tuple[int, str], str] = {}
         self.depth = 0
+        # Manual scopes around what is generated: a scope inside one is
+        # manual too (the runtime refuses an auto scope there).
+        self.manual_depth = 0
         self.launches = 0
         # Signature.
         self.tensor_params: List[Tuple[str, str, str]] = [("x", T, "in"), ("acc", T, "inout"),
@@ -1170,19 +1173,21 @@ class _GraphGen:
     def gen_scope(self) -> None:
         keys = self.carried_keys()
         key = self.r.choice(keys) if keys else None
-        manual = self.r.random() < 0.4
+        manual = self.r.random() < 0.4 or self.manual_depth > 0
         saved_latest = dict(self.latest)
         res = self.fresh("sc")
         head = "pto.scope manual" if manual else "pto.scope"
         self.emit(f"{res} = {head} -> {T} {{" if key else f"{head} {{")
         self.indent += 1
         self.depth += 1
+        self.manual_depth += manual
         self.frames.append(_Frame())
         self.features.add("manual-scope" if manual else "scope")
         self.gen_statements(self.r.randrange(1, 4))
         if key:
             self.emit(f"pto.yield {self.latest[key]} : {T}")
         self.frames.pop()
+        self.manual_depth -= manual
         self.depth -= 1
         self.indent -= 1
         self.emit("}")
