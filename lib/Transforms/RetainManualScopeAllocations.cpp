@@ -25,6 +25,10 @@ namespace mlir::pto {
 
 namespace {
 
+/// Buffers are followed through tied results and views.
+constexpr unsigned kFollow =
+    BufferProvenance::FollowTies | BufferProvenance::FollowViews;
+
 /// Returns true if some buffer `tensor` may name is a `pto.set_owner` view:
 /// its owner task is then the one set, not its allocation.
 static bool mayHaveOwnerSet(Value tensor, BufferProvenance &provenance) {
@@ -32,6 +36,16 @@ static bool mayHaveOwnerSet(Value tensor, BufferProvenance &provenance) {
   return llvm::any_of(
       provenance.getPossibleRoots(tensor, BufferProvenance::FollowTies),
       [](Value root) { return isa_and_nonnull<SetOwnerOp>(root.getDefiningOp()); });
+}
+
+/// The buffers whose maker `dep` names: those `pto.owner_task_id` reads,
+/// unless one may be a set-owner view (its owner is then not the maker).
+static SmallVector<Value, 4> getBuffersNamedBy(Value dep,
+                                               BufferProvenance &provenance) {
+  auto owner = dep.getDefiningOp<OwnerTaskIdOp>();
+  if (!owner || mayHaveOwnerSet(owner.getSource(), provenance))
+    return {};
+  return provenance.getPossibleRoots(owner.getSource(), kFollow);
 }
 
 /// Returns true if the buffers `alloc` allocates live until the function
@@ -73,8 +87,6 @@ struct RetainManualScopeAllocationsPass
   LogicalResult retain(FunctionOpInterface func,
                        ArrayRef<SubmitOp> manualSubmits,
                        BufferProvenance &provenance) {
-    constexpr unsigned kFollow =
-        BufferProvenance::FollowTies | BufferProvenance::FollowViews;
     // An allocation whose task id the program names in some dependency
     // (even under a condition, as "the last reader keeps it") has its
     // lifetime managed by the program.
@@ -86,10 +98,8 @@ struct RetainManualScopeAllocationsPass
         if (auto select = value.getDefiningOp<arith::SelectOp>()) {
           worklist.push_back(select.getTrueValue());
           worklist.push_back(select.getFalseValue());
-        } else if (auto owner = value.getDefiningOp<OwnerTaskIdOp>();
-                   owner && !mayHaveOwnerSet(owner.getSource(), provenance)) {
-          for (Value root : provenance.getPossibleRoots(owner.getSource(),
-                                                        kFollow))
+        } else {
+          for (Value root : getBuffersNamedBy(value, provenance))
             managed.insert(root);
         }
       }
@@ -176,17 +186,13 @@ struct RetainManualScopeAllocationsPass
       SubmitOp submit, BufferProvenance &provenance, DominanceInfo &dominance,
       const DenseSet<Value> &managed,
       DenseMap<Operation *, SmallVector<Value>> &allocationsOf) {
-    constexpr unsigned kFollow =
-        BufferProvenance::FollowTies | BufferProvenance::FollowViews;
     auto scope = submit->getParentOfType<ScopeOp>();
     // What `submit` names: task ids, and buffers through their owners.
     DenseSet<Value> ids, named;
     for (Value dep : submit.getDeps()) {
       ids.insert(dep);
-      if (auto owner = dep.getDefiningOp<OwnerTaskIdOp>();
-          owner && !mayHaveOwnerSet(owner.getSource(), provenance))
-        for (Value root : provenance.getPossibleRoots(owner.getSource(), kFollow))
-          named.insert(root);
+      for (Value root : getBuffersNamedBy(dep, provenance))
+        named.insert(root);
     }
     SmallVector<Value, 2> added;
     for (Value arg : submit.getArgs()) {
