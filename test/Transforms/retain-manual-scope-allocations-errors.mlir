@@ -26,3 +26,27 @@ pto.orchestration @main(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<
   }
   pto.return
 }
+
+// -----
+
+// The same for a buffer a task of the scope allocated in a branch: its
+// producer's task id is out of scope at the launch, and the tensor passed
+// has another owner.
+pto.kernel aiv @produce(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<out>})
+pto.kernel aiv @use(%x: !pto.tensor<16xf32>, %y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+pto.orchestration @main(%y: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %f: i1) {
+  pto.scope manual {
+    %ci = pto.create_info : !pto.create_info<16xf32>
+    %made, %t = pto.submit @produce(%ci) : (!pto.create_info<16xf32>) -> !pto.tensor<16xf32>
+    %c = scf.if %f -> !pto.tensor<16xf32> {
+      %o, %to = pto.submit @produce(%ci) : (!pto.create_info<16xf32>) -> !pto.tensor<16xf32>
+      scf.yield %o : !pto.tensor<16xf32>
+    } else {
+      scf.yield %made : !pto.tensor<16xf32>
+    }
+    %s = pto.set_owner %c, %t : !pto.tensor<16xf32>
+    // expected-error @below {{'pto.submit' op passes a buffer a task of the manual scope allocated in a branch, under an owner set by pto.set_owner: its producer's task id cannot be read here, and the manual scope keeps the buffer alive only for tasks that depend on it (depend on the producer's task id)}}
+    %y1, %t2 = pto.submit @use(%s, %y) : (!pto.tensor<16xf32>, !pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+  }
+  pto.return
+}
