@@ -313,17 +313,45 @@ def window(offsets: str, sizes: str) -> Attribute:
         raise ValueError(f"invalid window {text}: {e}") from None
 
 
+# The modules module() made, by Context: (the Context, its modules). MLIR
+# frees a module's IR with the last reference to the Module object, and a
+# Value or op taken from it would then dangle (using it crashed the
+# interpreter), so a module made here is held until nothing else refers to
+# it or to its Context. Every IR object (op, value, block, type, attribute,
+# location) holds its Context, so then nothing can reach the IR any more.
+# The Context cannot hold its modules itself: a Module holds its Context
+# through a reference the garbage collector does not see, so that cycle was
+# never collected (every Context a module was built in leaked).
+_held_modules: dict = {}
+_held_lock = threading.Lock()
+
+
+def _hold(m: Module) -> None:
+    """Holds ``m`` (see _held_modules); first drops the modules nothing else
+    can reach, so a program that builds one module per Context frees each
+    when it lets its Context go."""
+    with _held_lock:
+        for key in list(_held_modules):
+            entry = _held_modules[key]
+            modules = entry[1]
+            # No names are bound to the Context or a module here: the
+            # Context's references are the entry's, one per module and
+            # getrefcount's argument; a module's, the list's and the
+            # argument.
+            if sys.getrefcount(entry[0]) == len(modules) + 2 and all(
+                    sys.getrefcount(modules[i]) == 2 for i in builtins.range(len(modules))):
+                del _held_modules[key]
+        ctx = m.context
+        _held_modules.setdefault(id(ctx), (ctx, []))[1].append(m)
+
+
 def module(runtime: Optional[str] = None) -> Module:
     """An empty module; ``runtime`` sets its ``pto.runtime`` attribute
     (``"tensormap_and_ringbuffer"`` or ``"host_build_graph"``). The module
     lives as long as the current Context, so the values and ops built in it
     stay valid after the caller drops the Module."""
     m = Module.create(loc=_caller_location())
-    # Held by its Context: MLIR frees a module's IR with the last reference
-    # to the Module object, and a Value or op taken from it would then
-    # dangle (using it crashed the interpreter). A module built here lives
-    # as long as its Context.
-    Context.current.__dict__.setdefault("_pto_builder_modules", []).append(m)
+    _hold(m)
     if runtime is not None:
         m.operation.attributes[pto.RUNTIME_ATTR] = pto.runtime_attr(runtime)
     return m

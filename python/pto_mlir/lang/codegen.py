@@ -21,6 +21,7 @@ import linecache
 import operator
 import os
 import re
+import weakref
 from typing import Dict, List, Optional, Sequence
 
 from .. import builder as b
@@ -72,13 +73,17 @@ class Source:
         """The source of ``fn``, from its file's AST (each file is parsed
         once, however many pto functions it defines)."""
         code = fn.__code__
-        filename = code.co_filename
-        function = _functions_of(filename, fn.__globals__).get(code.co_firstlineno)
-        if function is None or function.name != code.co_name:
-            raise LangError(f"the source of {fn.__qualname__} is not available (a pto "
-                            f"function is read from its source file, as it is when the "
-                            f"module was imported)", code.co_filename, code.co_firstlineno)
-        return cls(fn, function, os.path.abspath(filename), 1, 0)
+        found = _SOURCES.get(code)
+        if found is None:
+            filename = code.co_filename
+            function = _functions_of(filename, fn.__globals__).get(code.co_firstlineno)
+            if function is None or function.name != code.co_name:
+                raise LangError(f"the source of {fn.__qualname__} is not available (a pto "
+                                f"function is read from its source file, as it is when the "
+                                f"module was imported)", code.co_filename,
+                                code.co_firstlineno)
+            found = _SOURCES[code] = (function, os.path.abspath(filename))
+        return cls(fn, found[0], found[1], 1, 0)
 
     def position(self, node) -> tuple:
         """(line, 1-based column) of ``node`` in the file."""
@@ -150,6 +155,11 @@ class Source:
 # same object until the file changes) and its functions by first line (the
 # line of the first decorator, as a code object's co_firstlineno counts).
 _FILES: Dict[str, tuple] = {}
+# Per code object: its function's AST and absolute file name. A function
+# defined in another function gets a new function object per call but
+# keeps its code object, which is compiled from the file as it was
+# imported: its source is looked up once.
+_SOURCES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def _functions_of(filename: str, module_globals: dict) -> Dict[int, ast.FunctionDef]:
@@ -471,6 +481,10 @@ class FunctionBuilder:
         # "unrolled" (Python's) or "region" (pto.range).
         self.loops: List[str] = []
         self.liveness = self.source.liveness
+        # Read per name lookup: the facts of the function, taken once.
+        self.locals = self.source.locals
+        self.cells = self.source.cells
+        self.globals = fn.fn.__globals__
         # The frames of the run-time `if` branches and pto.range bodies
         # around the statement being built, innermost last: code there may
         # run once, never or many times, but build-time Python in it runs
@@ -552,17 +566,18 @@ class FunctionBuilder:
             if name in frame.gone:
                 raise self.error(frame.gone[name], node)
             frame = frame.parent
-        if name in self.source.locals:
+        if name in self.locals:
             raise self.error(f"{name!r} is read before it is assigned", node)
-        cell = self.source.cells.get(name)
+        cell = self.cells.get(name)
         if cell is not None:
             try:
                 return cell.cell_contents
             except ValueError:
                 raise self.error(f"{name!r}, a variable of the enclosing function, is read "
                                  f"before it is assigned", node) from None
-        if name in self.fn.fn.__globals__:
-            return self.fn.fn.__globals__[name]
+        value = self.globals.get(name, _MISSING)
+        if value is not _MISSING:
+            return value
         if hasattr(builtins, name):
             return getattr(builtins, name)
         raise self.error(f"name {name!r} is not defined", node)

@@ -13,6 +13,7 @@ import inspect
 import itertools
 import sys
 import threading
+import types
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from .. import builder as b
@@ -22,6 +23,8 @@ from . import types as t
 from .errors import LangError, caller_position, error_at_caller
 
 _CORE_TYPES = ("aic", "aiv", "mixed")
+# A generator, coroutine or async generator function.
+_NOT_PLAIN = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
 # Python frames the code generator may use (about 4 per nested statement or
 # operator).
 _RECURSION_LIMIT = 20000
@@ -42,11 +45,10 @@ class PtoFunction:
     kind = "function"
 
     def __init__(self, fn: Callable, name: Optional[str] = None):
-        if not inspect.isfunction(fn):
+        if type(fn) is not types.FunctionType:
             raise error_at_caller(f"@pto.{self.kind} decorates a function (a `def`), got "
                                   f"{fn!r}")
-        if inspect.isgeneratorfunction(fn) or inspect.iscoroutinefunction(fn) or \
-                inspect.isasyncgenfunction(fn):
+        if fn.__code__.co_flags & _NOT_PLAIN:
             code = fn.__code__
             raise LangError(f"@pto.{self.kind}: {fn.__qualname__} is a generator or async "
                             f"function; a pto function is a plain `def`", code.co_filename,
@@ -145,10 +147,14 @@ class KernelFunction(PtoFunction):
             if not isinstance(lane, KernelFunction):
                 raise self.error(f"@pto.kernel: a lane is a @pto.kernel function, "
                                  f"got {lane!r}")
-        body = self.source().function.body
-        if not all(_is_declaration_statement(s) for s in body):
-            raise self.error("a kernel is a declaration: its body is a docstring or `...` "
-                             "(the kernel's code is built elsewhere)", body[0])
+        function = self.source().function
+        # Checked once per `def` (its AST node), not per function object.
+        if not getattr(function, "pto_declaration", False):
+            if not all(_is_declaration_statement(s) for s in function.body):
+                raise self.error("a kernel is a declaration: its body is a docstring or "
+                                 "`...` (the kernel's code is built elsewhere)",
+                                 function.body[0])
+            function.pto_declaration = True
 
 
 class GraphFunction(PtoFunction):
@@ -236,11 +242,13 @@ class Session:
         self._types: Dict[object, object] = {}
 
     def mlir_type(self, annotation):
-        """The MLIR type of a type annotation, made once per module."""
-        mlir = self._types.get(annotation)
-        if mlir is None:
-            mlir = self._types[annotation] = annotation.mlir()
-        return mlir
+        """The MLIR type of a type annotation object, made once per module
+        (by identity: hashing the annotation costs about as much as a
+        lookup saves; the entry keeps the object, so its id stays its)."""
+        entry = self._types.get(id(annotation))
+        if entry is None:
+            entry = self._types[id(annotation)] = (annotation, annotation.mlir())
+        return entry[1]
 
     def kernel(self, fn: "KernelFunction") -> tuple:
         """(op, scalar parameter types, their integer widths (None for a
