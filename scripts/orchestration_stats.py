@@ -37,6 +37,11 @@ compared the same way over the entry's own nodes, "the entry". There the
 runtime infers most dependencies from the tensors: two runs whose nodes
 agree on tensors, directions, order and scope kinds get the same ones, so
 the comparison covers them without modelling the runtime's tensor map.
+--merge-allocations compares consecutive allocation calls as one node
+(how creates are grouped into calls is the compiler's choice), and
+--without-allocation-deps leaves the dependencies on allocations out of
+the sets (the retention edges of manual scopes); docs/ports.md says which
+port needs them and why.
 The exit status is 1 if the structures differ.
 
 With --module, the stub checks every task against the kernels' windows
@@ -167,43 +172,70 @@ def _node_figures(nodes: List[dict]) -> dict:
     }
 
 
-def recordings(runs: List[dict]) -> dict:
+def recordings(runs: List[dict], merge_allocations: bool = False,
+               without_allocation_deps: bool = False) -> dict:
     """Graph number -> the nodes of its first recording, in a form two
     orchestrations can be compared in (see the module docstring); for a run
-    without Graph launches, ENTRY -> the entry's own nodes."""
+    without Graph launches, ENTRY -> the entry's own nodes. The two options
+    are :func:`_comparable`'s."""
     out = {}
     events = runs[0]["events"]
     launches = [e for e in events if e["kind"] == "graph"]
+
+    def comparable(indexed):
+        return _comparable(indexed, merge_allocations, without_allocation_deps)
     if not launches:
-        out[ENTRY] = _comparable([(i, e) for i, e in enumerate(events)
-                                  if e["kind"] in ("task", "dummy", "alloc")])
+        out[ENTRY] = comparable([(i, e) for i, e in enumerate(events)
+                                 if e["kind"] in ("task", "dummy", "alloc")])
     for launch in (e for e in launches if e["mode"] == "record"):
         if launch["graph"] in out:
             continue
-        out[launch["graph"]] = _comparable(
+        out[launch["graph"]] = comparable(
             [(i, e) for i, e in enumerate(events)
              if e["kind"] != "graph" and e.get("launch") == launch["launch"]])
     return out
 
 
-def _comparable(indexed: List[Tuple[int, dict]]) -> list:
+def _comparable(indexed: List[Tuple[int, dict]], merge_allocations: bool = False,
+                without_allocation_deps: bool = False) -> list:
     """Nodes (with their event numbers) as compared: dependencies as node
-    numbers from the first ("before" for an earlier event), buffers by order
-    of first use: two recordings pass the same buffers exactly when their
-    names agree."""
+    numbers ("before" for an earlier event), buffers by order of first use:
+    two recordings pass the same buffers exactly when their names agree.
+
+    ``merge_allocations``: consecutive allocation calls are one node
+    allocating all their tensors (how allocations are grouped into calls is
+    a decision of the compiler, pto-batch-allocations). ``without_allocation_
+    deps``: dependencies on allocations are left out (the retention edges
+    pto-retain-manual-scope-allocations adds in manual scopes)."""
     first = indexed[0][0] if indexed else 0
     buffers = {}
     nodes = []
-    for _, e in indexed:
-        deps = sorted({d - first if d >= first else -1 for d in e.get("deps", [])})
-        tensors = tuple((d, buffers.setdefault(addr, f"buffer{len(buffers)}"), offset,
-                         tuple(shape), tuple(strides))
-                        for d, addr, offset, shape, strides in e.get("tensors", ()))
+    node_of = {}  # event number -> node number
+    allocations = set()
+    for i, e in indexed:
+        if merge_allocations and e["kind"] == "alloc" and nodes and nodes[-1][0] == "alloc":
+            node_of[i] = len(nodes) - 1
+            allocations.add(i)
+            last = nodes[-1]
+            nodes[-1] = last[:6] + (last[6] + _tensors(e, buffers),) + last[7:]
+            continue
+        node_of[i] = len(nodes)
+        if e["kind"] == "alloc":
+            allocations.add(i)
+        deps = sorted({node_of[d] if d >= first else -1 for d in e.get("deps", [])
+                       if not (without_allocation_deps and d in allocations)})
         nodes.append((e["kind"], tuple(e.get("kernels", ())), e.get("blocks", 1),
                       tuple(e.get("flags", ())), tuple(e.get("scalars", ())),
-                      tuple("before" if d < 0 else d for d in deps), tensors,
+                      tuple("before" if d < 0 else d for d in deps), _tensors(e, buffers),
                       "manual" if e.get("manual") else "auto"))
     return nodes
+
+
+def _tensors(event: dict, buffers: dict) -> tuple:
+    """An event's tensor arguments, each buffer named by order of first use."""
+    return tuple((d, buffers.setdefault(addr, f"buffer{len(buffers)}"), offset, tuple(shape),
+                  tuple(strides))
+                 for d, addr, offset, shape, strides in event.get("tensors", ()))
 
 
 def _windows(module: Optional[Path]) -> str:
@@ -277,6 +309,12 @@ def main(argv=None) -> int:
     parser.add_argument("--against-include", type=Path, action="append", default=[],
                         help="an include directory --against needs besides the stub's "
                              "(repeatable)")
+    parser.add_argument("--merge-allocations", action="store_true",
+                        help="compare consecutive allocation calls as one (their grouping "
+                             "into calls is the compiler's choice)")
+    parser.add_argument("--without-allocation-deps", action="store_true",
+                        help="compare dependency sets without the dependencies on "
+                             "allocations (the retention edges of manual scopes)")
     options = parser.parse_args(argv)
     if not (options.module or options.args):
         parser.error("the arguments: give --module or --args")
@@ -291,10 +329,14 @@ def main(argv=None) -> int:
                                                   options.against_args),
                       options.against_api, 1, _windows(options.against_module),
                       options.against_entry, options.against_include)
-        differences = compare_recordings(recordings(runs), recordings(theirs))
-        for line in differences[:20]:
-            print(line)
-        total = sum(len(nodes) for nodes in recordings(runs).values())
+        normalize = dict(merge_allocations=options.merge_allocations,
+                         without_allocation_deps=options.without_allocation_deps)
+        ours = recordings(runs, **normalize)
+        differences = compare_recordings(ours, recordings(theirs, **normalize))
+        # The first 20 in full, then where the others are.
+        for number, line in enumerate(differences):
+            print(line if number < 20 else line.split("\n")[0])
+        total = sum(len(nodes) for nodes in ours.values())
         print(f"{len(differences)} differences over {total} recorded nodes")
         return 1 if differences else 0
     if options.json:
