@@ -42,10 +42,8 @@ A layer (277 recorded nodes), one manual scope:
   columns 0-5) and, for columns 6-16, one tile per K split (55 each), each
   tile after a fence of its K split; SiLU in 17 column tasks; the down
   projection in 85 tiles (5 output columns x 17 K splits);
-* last, the residual and the next layer's input RMSNorm, fused
-  (``dcr_xgamma``, 5 blocks), after all 85 down tiles. (The hand-written
-  code launches it after the manual scope; here it stays in the scope,
-  because a task id may not leave the scope it is produced in.)
+* last, after the manual scope, the residual and the next layer's input
+  RMSNorm, fused (``dcr_xgamma``, 5 blocks), after all 85 down tiles.
 
 Kernels are opaque; their scalars are element offsets of the tile they
 compute. Run as a script to print the module (what
@@ -484,11 +482,11 @@ def _program(d: Dims) -> pto.OrchestrationFunction:
                                              n * T, deps=[pto.array_get(silu_ids, ks)],
                                              allow_early_resolve=True)
                     down_ids = pto.array_update(down_ids, n * d.inter_tiles + ks, t)
-            # The residual and the next layer's input RMSNorm, fused, after
-            # every down tile (in the scope: its task ids cannot leave it).
-            next_hidden, next_normed, _ = pto.submit(
-                dcr_xgamma, down_acc, post_norm_partial, next_hidden, next_gamma,
-                next_normed, zero, deps=[down_ids], blocks=5, allow_early_resolve=True)
+        # The residual and the next layer's input RMSNorm, fused, after the
+        # scope and every down tile.
+        next_hidden, next_normed, _ = pto.submit(
+            dcr_xgamma, down_acc, post_norm_partial, next_hidden, next_gamma,
+            next_normed, zero, deps=[down_ids], blocks=5, allow_early_resolve=True)
         return next_hidden, next_normed
 
     # -- The step: the prologue, 40 layers ping-ponging two (hidden,

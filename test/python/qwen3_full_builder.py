@@ -377,11 +377,12 @@ def _decoder_layer(d: Dims, k, args: List[Value]) -> None:
                                        name="down_proj")
                 down_ids = b.array_update(down_ids, slot, t, name="down_ids")
                 slot += 1
-        # The residual and the next layer's input RMSNorm, fused, after
-        # every down tile (in the scope: its task ids cannot leave it).
-        next_hidden, next_normed, _ = b.submit(
-            k["dcr_xgamma"], [down_acc, post_norm_partial, next_hidden, next_gamma,
-                              next_normed, zero],
-            deps=[down_ids], core_num=5, allow_early_resolve=True, name="dcr_xgamma")
-        body.yield_([next_hidden, next_normed])
-    b.ret(list(body.results))
+        body.yield_([down_acc, post_norm_partial, down_ids])
+    # The residual and the next layer's input RMSNorm, fused, after the
+    # scope and every down tile.
+    down_acc, post_norm_partial, down_ids = body.results
+    next_hidden, next_normed, _ = b.submit(
+        k["dcr_xgamma"], [down_acc, post_norm_partial, next_hidden, next_gamma, next_normed,
+                          zero],
+        deps=[down_ids], core_num=5, allow_early_resolve=True, name="dcr_xgamma")
+    b.ret([next_hidden, next_normed])

@@ -43,13 +43,6 @@ DIFFERENCES = {
 }
 
 
-# qwen3_14b_decode: the hand-written code launches dcr_xgamma after the
-# layer's manual scope, waiting on task ids made in it; here it stays in the
-# scope (a task id may not leave its scope): one node per layer (40),
-# differing only in the scope kind.
-DIFFERENCES["qwen3_14b_decode"] = [f"the entry, node {282 + 278 * layer}:"
-                                   for layer in range(40)]
-
 #: Normalizations of the comparison per port (docs/ports.md says why):
 #: allocations grouped into calls differently, and the retention
 #: dependencies on allocations the compiler adds in manual scopes.

@@ -171,19 +171,17 @@ def test_python_api_error_raises_with_the_diagnostic():
 
 
 def test_python_api_error_carries_the_notes():
-    """A task id used after the scope it is produced in: the error at the
-    scope and a note at each use, from the dialect's verifier."""
+    """An auto scope inside a manual one: the error at the inner scope and a
+    note at the manual scope, from the dialect's verifier."""
     source = """
     module {
       pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
       pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
         pto.scope manual {
-          %t = pto.scope manual -> !pto.task_id {
+          pto.scope {
             %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-            pto.yield %tid : !pto.task_id
-          } loc("escaped")
-          %x2, %t2 = pto.submit @k(%x) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("consumer")
-        }
+          } loc("inner")
+        } loc("outer")
         pto.return
       }
     }
@@ -194,12 +192,12 @@ def test_python_api_error_carries_the_notes():
             Module.parse(source)
     # Structured: location, message, notes.
     (error,) = info.value.error_diagnostics
-    assert str(error.location) == 'loc("escaped")'
-    assert error.message.startswith("'pto.scope' op lets a task id leave the runtime "
-                                    "scope it is produced in")
-    assert [(str(n.location), n.message) for n in error.notes] == [
-        ('loc("consumer")', "used here")]
-    assert 'error: "escaped": \'pto.scope\' op lets a task id leave' in str(info.value)
+    assert str(error.location) == 'loc("inner")'
+    assert error.message.startswith("'pto.scope' op is an auto scope inside a manual scope")
+    # (MLIR adds the op's text as a note too.)
+    assert ('loc("outer")', "the manual scope") in [(str(n.location), n.message)
+                                                    for n in error.notes]
+    assert 'error: "inner": \'pto.scope\' op is an auto scope inside' in str(info.value)
 
 
 def test_python_api_error_at_the_op():

@@ -1149,7 +1149,7 @@ class FunctionBuilder:
                     raise self.error("`break` / `continue` inside a pto.scope: a scope runs "
                                      "to its end", node) from None
                 leaving = [n for n in assigned if n in frame.vars and _is_ir(frame.vars[n])
-                           and not _is_task_id(frame.vars[n]) and self.live_after(node, n)]
+                           and self.live_after(node, n)]
                 self.check_containers(frame, node, s.op)
                 with b.at(loc):
                     s.yield_([frame.vars[n] for n in leaving])
@@ -1173,12 +1173,9 @@ class FunctionBuilder:
                 continue
             if inner is _MISSING and n not in frame.gone:
                 continue  # Not assigned in this build (code Python skipped).
-            # Read after the scope, which cannot hand it out (a task id) or
-            # whose value before the scope is not what Python would read.
-            self.hide(n, f"{n!r} (a task id) is reassigned inside the scope at line {line} "
-                         f"and a task id does not leave the scope it is made in"
-                      if _is_task_id(inner) else
-                      f"{n!r} exists only inside the scope at line {line}")
+            # Read after the scope, whose value before the scope is not what
+            # Python would read.
+            self.hide(n, f"{n!r} exists only inside the scope at line {line}")
 
     def stmt_Assert(self, node: ast.Assert) -> None:
         condition = self.expr(node.test)

@@ -2284,47 +2284,6 @@ module {
 module {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    pto.scope manual {
-      // expected-error @below {{'pto.scope' op lets a task id leave the runtime scope it is produced in: a dependency on it after the scope cannot be resolved; keep the consumer in the producer's scope}}
-      %t = pto.scope manual -> !pto.task_id {
-        %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-        pto.yield %tid : !pto.task_id
-      }
-      // expected-note @below {{used here}}
-      %x2, %t2 = pto.submit @k(%x) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    }
-    pto.return
-  }
-}
-
-// -----
-
-module {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
-    %c0 = arith.constant 0 : index
-    pto.scope manual {
-      %none = pto.invalid_task_id
-      // expected-error @below {{'pto.scope' op lets a task id leave the runtime scope it is produced in}}
-      %ids = pto.scope manual -> !pto.task_id_array<2> {
-        %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-        %a = pto.array_splat %tid : !pto.task_id_array<2>
-        pto.yield %a : !pto.task_id_array<2>
-      }
-      // expected-note @below {{used here}}
-      %g = pto.array_get %ids[%c0] : !pto.task_id_array<2>
-      // expected-note @below {{used here}}
-      %x2, %t2 = pto.submit @k(%x) deps(%ids : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
-    }
-    pto.return
-  }
-}
-
-// -----
-
-module {
-  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
-  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index

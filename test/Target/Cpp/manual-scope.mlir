@@ -645,3 +645,66 @@ module {
     pto.return
   }
 }
+
+// -----
+
+// A task id made in a manual scope and waited for after it (the hand-written
+// Qwen3 tensormap orchestration's dcr_xgamma): the scope's result is a
+// variable declared before the scope; the runtime resolves a dependency on a
+// task of any earlier scope.
+
+// CHECK-LABEL: // Orchestration function: task_id_after_scope
+// CHECK:         PTO2TaskId made = PTO2TaskId::invalid();
+// CHECK-NEXT:    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CHECK:           tid = rt_submit_aiv_task(0, params_t0).task_id();
+// CHECK:           made = tid;
+// CHECK-NEXT:    }
+// CHECK-NEXT:    // Task 1: @k
+// CHECK:         if (made.is_valid()) params_t1_deps[params_t1_deps_count++] = made;
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @task_id_after_scope(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("x")) {
+    %t = pto.scope manual -> !pto.task_id {
+      %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("tid")
+      pto.yield %tid : !pto.task_id
+    } loc("made")
+    %x2, %t2 = pto.submit @k(%x) deps(%t : !pto.task_id) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("after")
+    pto.return
+  }
+}
+
+// -----
+
+// A task id array filled in a manual scope and waited for after it: copied
+// out slot by slot at the scope's end.
+
+// CHECK-LABEL: // Orchestration function: array_after_scope
+// CHECK:         PTO2TaskId done[2];
+// CHECK-NEXT:    PTO2_SCOPE(PTO2ScopeMode::MANUAL) {
+// CHECK:           for (uint32_t k = 0; k < 2; ++k) done[k] = carry[k];
+// CHECK-NEXT:    }
+// CHECK-NEXT:    // Task 1: @k
+// CHECK:         for (uint32_t k = 0; k < 2; ++k) {
+// CHECK-NEXT:      if (done[k].is_valid()) params_t1_deps[params_t1_deps_count++] = done[k];
+
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @array_after_scope(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>} loc("x")) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %none = pto.invalid_task_id
+    %seed = pto.array_splat %none : !pto.task_id_array<2> loc("ids")
+    %ids = pto.scope manual -> !pto.task_id_array<2> {
+      %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%a = %seed) -> (!pto.task_id_array<2>) {
+        %x1, %tid = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("tid")
+        %u = pto.array_update %a[%i], %tid : !pto.task_id_array<2>
+        scf.yield %u : !pto.task_id_array<2>
+      }
+      pto.yield %r : !pto.task_id_array<2>
+    } loc("done")
+    %x2, %t2 = pto.submit @k(%x) deps(%ids : !pto.task_id_array<2>) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32> loc("after")
+    pto.return
+  }
+}

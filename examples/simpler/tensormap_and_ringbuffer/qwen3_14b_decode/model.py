@@ -19,15 +19,15 @@ are written out::
             o_proj: 26 tiles + one SPMD task; residual + RMSNorm columns
             gate/up: SPMD per K split + tiles of columns 6-16 after fences
             SiLU per column, down projection 85 tiles
-            dcr_xgamma: the residual and the next layer's input RMSNorm
+        dcr_xgamma: the residual and the next layer's input RMSNorm, after
+            the 85 down tiles (their task ids leave the manual scope)
     copy_out (bf16)
 
-The hand-written code launches dcr_xgamma after the manual scope, waiting
-for the 85 down tiles by their task ids; here it stays in the scope, since
-a task id may not leave the scope it is produced in (the one explained
-difference, docs/ports.md). The dependency of each layer on the previous
-one's dcr_xgamma (and of the first layer on x_gamma0) travels as the owner
-of the normed activation (``pto.set_owner`` / ``pto.owner_task_id``).
+The dependency of each layer on the previous one's dcr_xgamma (and of the
+first layer on x_gamma0) travels as the owner of the normed activation
+(``pto.set_owner`` / ``pto.owner_task_id``). The compiler adds a
+dependency on the layer's allocation to the manual-scope tasks that use its
+buffers (docs/ports.md says why and compares without them).
 
     pto-compile examples/simpler/tensormap_and_ringbuffer/qwen3_14b_decode/model.py
 """
@@ -386,14 +386,16 @@ def _program(d: Dims) -> pto.OrchestrationFunction:
                                                      allow_early_resolve=True)
                             down_ids = pto.array_update(down_ids, n * INTER_TILES + ks, t)
 
-                    # The residual and the next layer's input RMSNorm (the
-                    # last layer reuses its own weight row).
-                    next_hidden, next_normed, t_dcr = pto.submit(
-                        dcr_xgamma, down_acc, post_norm_partial, next_hidden, input_rms_weight,
-                        next_normed, min(i + 1, L - 1), deps=[down_ids], blocks=5,
-                        allow_early_resolve=True)
-                    next_normed = pto.set_owner(next_normed, t_dcr)
-                cur, normed = next_hidden, next_normed
+
+                # The residual and the next layer's input RMSNorm (the last
+                # layer reuses its own weight row), after the scope: in the
+                # layer's auto scope it holds the layer's buffers until it
+                # is done, and every task of the scope is ordered before it.
+                next_hidden, next_normed, t_dcr = pto.submit(
+                    dcr_xgamma, down_acc, post_norm_partial, next_hidden, input_rms_weight,
+                    next_normed, min(i + 1, L - 1), deps=[down_ids], blocks=5,
+                    allow_early_resolve=True)
+                cur, normed = next_hidden, pto.set_owner(next_normed, t_dcr)
 
         for row in pto.range(0, B, B):
             with pto.scope():

@@ -1141,29 +1141,6 @@ LogicalResult ScopeOp::verify() {
       diag.attachNote(outer.getLoc()) << "the manual scope";
       return diag;
     }
-  // A task id may only leave its scope to become the carry of the
-  // enclosing loop or branch: a dependency on it after the scope closes
-  // cannot be resolved.
-  Operation *parentTerminator =
-      (*this)->getBlock() && !(*this)->getBlock()->empty()
-          ? &(*this)->getBlock()->back()
-          : nullptr;
-  for (Value result : getResults()) {
-    if (!isa<TaskIdType, TaskIdArrayType>(result.getType()))
-      continue;
-    auto escapes = [&](Operation *user) { return user != parentTerminator; };
-    if (llvm::none_of(result.getUsers(), escapes))
-      continue;
-    InFlightDiagnostic diag =
-        emitOpErrorAt(*this)
-        << "lets a task id leave the runtime scope it is produced in: a "
-           "dependency on it after the scope cannot be resolved; keep the "
-           "consumer in the producer's scope";
-    for (Operation *user : result.getUsers())
-      if (escapes(user))
-        diag.attachNote(user->getLoc()) << "used here";
-    return diag;
-  }
   return success();
 }
 

@@ -663,12 +663,12 @@ def PTO_ScopeOp : PTO_Op<"scope", [
     (`RegionBranchOpInterface`: entered from the parent, left to the
     results), so upstream control-flow analyses see through a scope.
 
-    The runtime resolves a dependency only inside the scope of the task it
-    names, so a task id result may be used only by the terminator of the
-    block holding the scope (to become the carry of an enclosing loop or
-    branch); the verifier rejects any other use. The runtime also refuses
-    an auto scope inside a manual one (every scope nested in a manual scope
-    is manual), and so does the verifier.
+    A task id (or task id array) may leave the scope like any value: the
+    runtime resolves a dependency on any task submitted before, in whatever
+    scope (one that has retired is skipped), so a task after a manual scope
+    can wait for tasks made inside it. The runtime refuses an auto scope
+    inside a manual one (every scope nested in a manual scope is manual),
+    and so does the verifier.
 
     Canonicalization collapses auto scopes that mean nothing to the
     runtime: an auto scope whose body is only its `pto.yield` is replaced
