@@ -677,19 +677,19 @@ def _extents(shape: Sequence[Index]) -> List[int]:
 
 
 @_builds_ops
-def create(shape: Sequence[Index], dtype: str, layout: Optional[str] = None,
+def create(shape: Sequence[Index], dtype: Union[str, Type], layout: Optional[str] = None,
            name: Optional[str] = None) -> Value:
     """Allocates a tensor of ``shape`` (ints, or ``index`` Values or
     :class:`Scalar` s for extents known at run time) and element type
-    ``dtype``."""
+    ``dtype`` (its text or the Type, as :func:`tensor` takes it)."""
     dynamic = [_unwrap(s) for s in shape if not isinstance(s, int)]
     t = tensor(_extents(shape), dtype, layout)
     return pto.CreateOp(t, dynamic, loc=_caller_location(name)).result
 
 
 @_builds_ops
-def full(shape: Sequence[Index], value: Union[ValueLike, int, float], dtype: str,
-         name: Optional[str] = None) -> Value:
+def full(shape: Sequence[Index], value: Union[ValueLike, int, float],
+         dtype: Union[str, Type], name: Optional[str] = None) -> Value:
     """Allocates a tensor of ``shape`` (ints, or ``index`` Values or
     :class:`Scalar` s for extents known at run time) and element type
     ``dtype`` with every element ``value`` (``pto.full``): a Python number
@@ -706,7 +706,8 @@ def full(shape: Sequence[Index], value: Union[ValueLike, int, float], dtype: str
 
 
 @_builds_ops
-def create_info(shape: Sequence[Index], dtype: str, name: Optional[str] = None) -> Value:
+def create_info(shape: Sequence[Index], dtype: Union[str, Type],
+                name: Optional[str] = None) -> Value:
     """Describes a buffer of ``shape`` (ints, or ``index`` Values or
     :class:`Scalar` s for extents known at run time) and element type
     ``dtype`` for the runtime to allocate with a launch (``pto.create_info``,

@@ -442,6 +442,31 @@ def errors_of(*functions, runtime="tensormap_and_ringbuffer") -> pto.LangError:
     return info.value
 
 
+def test_the_same_function_text_in_two_files_is_read_from_its_own(tmp_path):
+    """Python's code objects of the same text compare equal across files: the
+    source of each function is looked up by its own code object, and an
+    error points at the file it is in."""
+    source = textwrap.dedent("""
+        from pto_mlir import lang as pto
+        X = pto.Tensor[[16], pto.f32]
+
+        @pto.kernel(core="aiv")
+        def step(a: X, c: pto.InOut[X]): ...
+
+        @pto.orchestration
+        def main(a: X, c: pto.InOut[X]):
+            c = step(a, c, 1)
+    """)
+    programs = []
+    for name in ("first", "second"):
+        (tmp_path / f"{name}.py").write_text(source)
+        programs.append(load_script(f"same_text_{name}", tmp_path / f"{name}.py"))
+    assert programs[0].main.fn.__code__ == programs[1].main.fn.__code__
+    for name, program in zip(("first", "second"), programs):
+        error = errors_of(program.main)
+        assert error.filename == str(tmp_path / f"{name}.py"), error.filename
+
+
 def test_a_task_id_made_in_a_scope_is_waited_for_after_it():
     """A task id reassigned in a scope and read after it leaves the scope as
     a result (the runtime resolves a dependency on a task of any earlier

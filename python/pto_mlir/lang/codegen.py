@@ -73,8 +73,8 @@ class Source:
         """The source of ``fn``, from its file's AST (each file is parsed
         once, however many pto functions it defines)."""
         code = fn.__code__
-        found = _SOURCES.get(code)
-        if found is None:
+        found = _SOURCES.get(id(code))
+        if found is None or found[0]() is not code:
             filename = code.co_filename
             function = _functions_of(filename, fn.__globals__).get(code.co_firstlineno)
             if function is None or function.name != code.co_name:
@@ -82,8 +82,10 @@ class Source:
                                 f"function is read from its source file, as it is when the "
                                 f"module was imported)", code.co_filename,
                                 code.co_firstlineno)
-            found = _SOURCES[code] = (function, os.path.abspath(filename))
-        return cls(fn, found[0], found[1], 1, 0)
+            key = id(code)
+            found = _SOURCES[key] = (weakref.ref(code, lambda _: _SOURCES.pop(key, None)),
+                                     function, os.path.abspath(filename))
+        return cls(fn, found[1], found[2], 1, 0)
 
     def position(self, node) -> tuple:
         """(line, 1-based column) of ``node`` in the file."""
@@ -155,11 +157,12 @@ class Source:
 # same object until the file changes) and its functions by first line (the
 # line of the first decorator, as a code object's co_firstlineno counts).
 _FILES: Dict[str, tuple] = {}
-# Per code object: its function's AST and absolute file name. A function
-# defined in another function gets a new function object per call but
-# keeps its code object, which is compiled from the file as it was
-# imported: its source is looked up once.
-_SOURCES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+# Per code object (by identity: equal code objects of two files compare
+# equal): a weak reference to it, its function's AST and absolute file
+# name. A function defined in another function gets a new function object
+# per call but keeps its code object, which is compiled from the file as
+# it was imported: its source is looked up once.
+_SOURCES: Dict[int, tuple] = {}
 
 
 def _functions_of(filename: str, module_globals: dict) -> Dict[int, ast.FunctionDef]:
@@ -211,6 +214,15 @@ def _assigned_names(statements: Sequence[ast.stmt]) -> List[str]:
                 visit(stmt.body)
     visit(statements)
     return list(names)
+
+
+def _assigned_in(node) -> List[str]:
+    """:func:`_assigned_names` of a region statement's body (and ``else``),
+    a fact of the AST: computed once per statement, not per build."""
+    names = getattr(node, "pto_assigned", None)
+    if names is None:
+        names = node.pto_assigned = _assigned_names(node.body + getattr(node, "orelse", []))
+    return names
 
 
 def _uses(node) -> set:
@@ -368,6 +380,12 @@ def _is_tensor(v) -> bool:
     return isinstance(v, Value) and pto_dialect.TensorType.isinstance(v.type)
 
 
+def _wrap(value: Value):
+    """``b._wrap(value)``: a tensor, the common case, is told apart with one
+    cheap check (b._wrap downcasts the type, which costs more)."""
+    return value if pto_dialect.TensorType.isinstance(value.type) else b._wrap(value)
+
+
 def _is_task_id(v) -> bool:
     return isinstance(v, Value) and (pto_dialect.TaskIdType.isinstance(v.type)
                                      or pto_dialect.TaskIdArrayType.isinstance(v.type))
@@ -502,7 +520,7 @@ class FunctionBuilder:
         """Builds the body; returns the returned values."""
         body = self.function.body
         for arg, value in zip(self.function.args.args, b.arguments(self.op)):
-            self.frame.vars[arg.arg] = b._wrap(value)
+            self.frame.vars[arg.arg] = _wrap(value)
         statements = body[1:] if _is_docstring(body[0]) else body
         returned: List = []
         with InsertionPoint(self.op.regions[0].blocks[0]):
@@ -604,12 +622,14 @@ class FunctionBuilder:
         built elsewhere and only referred to here) after ``name``."""
         if name == "_":
             return
-        owner = _raw(value).owner
-        if isinstance(owner, Block):
-            return
-        op = owner.operation
-        if op.location == self.location(value_node):
-            op.location = Location.name(name, childLoc=op.location)
+        raw = _raw(value)
+        loc = self.location(value_node)
+        # A value's location is its op's (or its block argument's): compared
+        # before fetching the op, which costs more.
+        if raw.location == loc:
+            owner = raw.owner
+            if not isinstance(owner, Block):
+                owner.operation.location = Location.name(name, childLoc=loc)
 
     # -- statements -------------------------------------------------------------
 
@@ -827,7 +847,7 @@ class FunctionBuilder:
         self.build_if(node, condition)
 
     def build_if(self, node: ast.If, condition: b.Scalar) -> None:
-        assigned = _assigned_names(node.body + node.orelse)
+        assigned = _assigned_in(node)
         before = {n: self.visible(n) for n in assigned}
         loc = self.location(node)
         first = scf.IfOp(condition.value, [], has_else=bool(node.orelse), loc=loc)
@@ -1069,7 +1089,7 @@ class FunctionBuilder:
         if not isinstance(node.target, ast.Name):
             raise self.error("a pto.range loop binds one name", node.target)
         name = node.target.id
-        assigned = [n for n in _assigned_names(node.body) if n != name]
+        assigned = [n for n in _assigned_in(node) if n != name]
         carried, inits = [], []
         loc = self.location(node)
         # Carried: what the body assigns and a later iteration or the code
@@ -1137,7 +1157,7 @@ class FunctionBuilder:
             raise self.error(f"a pto function's `with` enters pto.scope(...), got "
                              f"{_describe(request)}", node.items[0].context_expr)
         loc = self.location(node)
-        assigned = _assigned_names(node.body)
+        assigned = _assigned_in(node)
         with b.at(loc):
             s = b.scope(manual=request.manual)
         frame = self.enter()
@@ -1594,7 +1614,7 @@ class FunctionBuilder:
         if isinstance(fn, PtoFunction):
             with b.at(self.location(node)):
                 result = self.call(node, fn, args, kwargs)
-            return b._wrap(result) if isinstance(result, Value) else result
+            return _wrap(result) if isinstance(result, Value) else result
         owner = getattr(fn, "__self__", None)
         if (isinstance(owner, _MUTABLE)
                 and getattr(fn, "__name__", "") in _MUTATING_METHODS):
@@ -1618,7 +1638,7 @@ class FunctionBuilder:
         with b.at(self.location(node)):
             result = self.call(node, fn, args, kwargs)
         if isinstance(result, Value):
-            return b._wrap(result)
+            return _wrap(result)
         return result
 
 

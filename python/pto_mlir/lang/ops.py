@@ -272,7 +272,7 @@ def create(shape: Sequence, dtype: t.DType, layout: Optional[str] = None):
         raise TypeError(f"pto.create: the element type is a pto dtype such as pto.f32, "
                         f"got {dtype!r}")
     return b.create([_index(s, f"extent #{i}") for i, s in enumerate(shape)],
-                    dtype.name, layout)
+                    dtype.element(), layout)
 
 
 def full(shape: Sequence, value, dtype: t.DType):
@@ -298,7 +298,7 @@ def full(shape: Sequence, value, dtype: t.DType):
         raise TypeError(f"pto.full: the value is a number or a run-time scalar, got "
                         f"{describe(value)}")
     return b.full([_index(s, f"extent #{i}") for i, s in enumerate(shape)], value,
-                  dtype.name)
+                  dtype.element())
 
 
 def create_info(shape: Sequence, dtype: t.DType):
@@ -321,7 +321,7 @@ def create_info(shape: Sequence, dtype: t.DType):
         raise TypeError(f"pto.create_info: the element type is a pto dtype such as "
                         f"pto.f32, got {dtype!r}")
     return b.create_info([_index(s, f"extent #{i}") for i, s in enumerate(shape)],
-                         dtype.name)
+                         dtype.element())
 
 
 def reshape(x, shape: Sequence):

@@ -240,6 +240,10 @@ class Session:
         self.building: List[PtoFunction] = []
         self._kernels: Dict[PtoFunction, tuple] = {}
         self._types: Dict[object, object] = {}
+        # Per Python function: its signature and builder parameters. Kernels
+        # declared from one function (the lanes of a mixed kernel and the
+        # group) share them.
+        self._signatures: Dict[tuple, tuple] = {}
 
     def mlir_type(self, annotation):
         """The MLIR type of a type annotation object, made once per module
@@ -272,16 +276,10 @@ class Session:
             chain = " -> ".join(f"@{f.name}" for f in self.building + [fn])
             raise LangError(f"recursive call: {chain} (a Graph or orchestration function "
                             f"cannot call itself)")
-        params, results = fn.signature()
-        at = fn.source().location(fn.source().function)
+        source = fn.source()
+        at = source.location(source.function)
         with InsertionPoint(self.module.body), b.at(at):
-            built = []
-            for name, p, node in params:
-                try:
-                    built.append(p.param(name, self.mlir_type(p.type)))
-                except (ValueError, TypeError, OverflowError) as error:
-                    # A type or window MLIR rejects: at the annotation.
-                    raise fn.error(f"parameter {name!r}: {error}", node) from None
+            results, built = self.parameters(fn)
             if isinstance(fn, KernelFunction):
                 lanes = [self.op(lane) for lane in fn.lanes]
                 op = b.kernel(fn.name, built, core_type=fn.core,
@@ -305,6 +303,23 @@ class Session:
             op.attributes["function_type"] = TypeAttr.get(FunctionType.get(
                 list(fn_type.inputs), [v.type for v in returned]))
         return op
+
+    def parameters(self, fn: PtoFunction) -> tuple:
+        """(result types or None, builder parameters) of ``fn``: read once
+        per Python function and kind in this module."""
+        key = (fn.fn, type(fn))
+        found = self._signatures.get(key)
+        if found is None:
+            params, results = fn.signature()
+            built = []
+            for name, p, node in params:
+                try:
+                    built.append(p.param(name, self.mlir_type(p.type)))
+                except (ValueError, TypeError, OverflowError) as error:
+                    # A type or window MLIR rejects: at the annotation.
+                    raise fn.error(f"parameter {name!r}: {error}", node) from None
+            found = self._signatures[key] = (results, built)
+        return found
 
     def invoke(self, fn: PtoFunction, args: tuple, kwargs: dict):
         """A call of ``fn`` inside a function being built."""

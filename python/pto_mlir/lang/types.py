@@ -73,6 +73,14 @@ class DType:
         """The MLIR type (needs the active Context)."""
         return _MLIR_TYPES[self.name]()
 
+    def element(self):
+        """The MLIR type as a tensor's element type for the builder: made
+        directly rather than parsed from its name (a parse costs more than
+        the tensor type it is for); the name itself if it is not a type of
+        the language's, for the builder to report."""
+        make = _MLIR_TYPES.get(self.name)
+        return make() if make is not None else self.name
+
     def __call__(self, value):
         from .ops import cast
         return cast(value, self)
@@ -106,7 +114,7 @@ class TensorType:
 
     def mlir(self) -> Type:
         return b.tensor([b.DYNAMIC if s is None else s for s in self.shape],
-                        self.dtype.name, self.layout)
+                        self.dtype.element(), self.layout)
 
     def __repr__(self) -> str:
         shape = ", ".join("None" if s is None else str(s) for s in self.shape)
