@@ -522,3 +522,51 @@ def test_a_dependency_chosen_by_a_graph_scalar_records_per_choice(builder, pto_o
     assert result.difference is None, result.difference
     records = [event for event in result.sim[0] if event[0] == "graph"]
     assert [event[-1] for event in records].count("record") == 2, records
+
+
+TASK_IDS_LEAVING_REGIONS = """
+module attributes {pto.runtime = #pto.runtime<tensormap_and_ringbuffer>} {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %i: index)
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>},
+                          %f: i1) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %none = pto.invalid_task_id
+    %seed = pto.array_splat %none : !pto.task_id_array<2>
+    %t, %ids = pto.scope manual -> !pto.task_id, !pto.task_id_array<2> {
+      %picked = scf.if %f -> !pto.task_id {
+        %x1, %a = pto.submit @k(%x, %c0) : (!pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+        scf.yield %a : !pto.task_id
+      } else {
+        %x2, %b = pto.submit @k(%x, %c1) : (!pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+        scf.yield %b : !pto.task_id
+      }
+      %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%a = %seed) -> (!pto.task_id_array<2>) {
+        %x3, %u = pto.submit @k(%x, %i) deps(%picked : !pto.task_id) : (!pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+        %a2 = pto.array_update %a[%i], %u : !pto.task_id_array<2>
+        scf.yield %a2 : !pto.task_id_array<2>
+      }
+      pto.yield %picked, %r : !pto.task_id, !pto.task_id_array<2>
+    }
+    %x4, %w = pto.submit @k(%x, %c2) deps(%t, %ids : !pto.task_id, !pto.task_id_array<2>) : (!pto.tensor<16xf32>, index) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_task_ids_leaving_a_scope_and_a_branch(builder, pto_opt, pto_translate, api):
+    """Task ids made in a manual scope (one chosen by a branch, an array
+    filled by a loop) and waited for after it: the C++ passes the same
+    dependencies as the simulator, for either branch."""
+    zeros = np.zeros(16, dtype=np.float32)
+    result = cpp_trace.compare(legalize(pto_opt, TASK_IDS_LEAVING_REGIONS),
+                               [[zeros, True], [zeros, False]], api, builder, pto_opt,
+                               pto_translate)
+    assert result.difference is None, result.difference
+    for run in result.sim:
+        tasks = [event for event in run if event[0] == "task"]
+        # The branch's task, the loop's two after it, the last after all three.
+        assert [task[-1] for task in tasks] == [(), (0,), (0,), (0, 1, 2)], run

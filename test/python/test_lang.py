@@ -239,8 +239,9 @@ def test_builder_functions_in_messages_are_named_as_the_language_writes_them():
 
 def test_a_choice_between_task_ids():
     """`t if c else none` of two task ids made before it is an arith.select;
-    an arm that builds an op, a task id against another kind, and task id
-    arrays are errors at the expression that say which."""
+    an arm that builds an op, or a choice between task id arrays, is an
+    scf.if yielding it (the task ids leave the branch); a task id against
+    another kind is an error at the expression."""
     @pto.orchestration
     def chosen(a: X, c: pto.InOut[X], n: pto.Index):
         with pto.scope(manual=True):
@@ -257,9 +258,9 @@ def test_a_choice_between_task_ids():
             c, t = pto.submit(step, a, c, 0)
             c = step(a, c, 1, deps=[t if n > 1 else pto.invalid_task_id()])
 
-    error = errors_of(builds)
-    assert error.line == line_of(builds, "deps=[t if")
-    assert error.message.startswith("a choice between task ids takes two made before it")
+    ir = text(builds, runtime="tensormap_and_ringbuffer")
+    assert re.search(r"= scf.if %\S+ -> \(!pto.task_id\)", ir), ir
+    assert "pto.invalid_task_id" in ir.split("} else {")[1], ir
 
     @pto.orchestration
     def mixed(a: X, c: pto.InOut[X], n: pto.Index):
@@ -270,11 +271,31 @@ def test_a_choice_between_task_ids():
 
     @pto.orchestration
     def arrays(a: X, c: pto.InOut[X], n: pto.Index):
-        ids, others = pto.task_id_array(2), pto.task_id_array(2)
-        chosen_ids = ids if n > 1 else others
+        with pto.scope(manual=True):
+            c, t = pto.submit(step, a, c, 0)
+            ids, others = pto.task_id_array(2, t), pto.task_id_array(2)
+            c = step(a, c, 1, deps=[ids if n > 1 else others])
 
-    assert errors_of(arrays).message.startswith("a choice between task id arrays is not in "
-                                                "the language")
+    ir = text(arrays, runtime="tensormap_and_ringbuffer")
+    assert re.search(r"= scf.if %\S+ -> \(!pto.task_id_array<2>\)", ir), ir
+
+
+def test_task_ids_assigned_in_branches_leave_them():
+    """A task id each branch assigns is a result of the scf.if (the C++
+    declares it before the branch), as a tensor or a scalar would be."""
+    @pto.orchestration
+    def main(a: X, c: pto.InOut[X], n: pto.Index):
+        with pto.scope(manual=True):
+            if n > 1:
+                c, t = pto.submit(step, a, c, 0)
+            else:
+                c, t = pto.submit(step, a, c, 1)
+            c = step(a, c, 2, deps=[t])
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert re.search(r"%\w+:2 = scf.if %\S+ -> \(!pto.tensor<16x128xf32>, !pto.task_id\)",
+                     ir), ir
+    assert re.search(r"deps\(%\w+#1 : !pto.task_id\)", ir), ir
 
 
 def test_float_scalars_and_filled_tensors():

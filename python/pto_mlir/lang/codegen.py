@@ -924,9 +924,6 @@ class FunctionBuilder:
         choice between ``values`` (IR values of one type, or Python numbers
         made constants of it: index, f32 or i1 when both are numbers)."""
         for v in values:
-            if _is_task_id(v):
-                raise self.error(f"{name} is a task id assigned in a branch: a task id does "
-                                 f"not leave the region it is made in", node)
             if not _is_ir(v) and not isinstance(v, (bool, int, float)):
                 raise self.error(f"{name} is {_describe(v)} on one branch of a run-time "
                                  f"choice: only run-time values and numbers can differ "
@@ -1434,25 +1431,15 @@ class FunctionBuilder:
                 self.conditional.pop()
                 self.leave()
         pure = not any(len(block.operations) for block in (first.then_block, first.else_block))
-        if any(_is_task_id(v) for v in values):
-            # A choice between two task ids made before it: no region to leave.
-            if not all(_is_task_id(v) for v in values):
-                other = next(v for v in values if not _is_task_id(v))
-                raise self.error(f"a choice between a task id and {_describe(other)}: both "
-                                 f"arms are task ids (pto.invalid_task_id() for none)", node)
-            if not all(pto_dialect.TaskIdType.isinstance(_raw(v).type) for v in values):
-                raise self.error("a choice between task id arrays is not in the language: "
-                                 "choose between task ids (pto.array_get)", node)
-            if not pure:
-                raise self.error("a choice between task ids takes two made before it "
-                                 "(`t if last else none`): an arm that builds an op makes "
-                                 "a branch, which a task id does not leave", node)
-            first.operation.erase()
-            with b.at(loc):
-                return b._wrap(arith.SelectOp(condition.value, _raw(values[0]), _raw(values[1]),
-                                              loc=loc).result)
+        if any(_is_task_id(v) for v in values) and not all(_is_task_id(v) for v in values):
+            other = next(v for v in values if not _is_task_id(v))
+            raise self.error(f"a choice between a task id and {_describe(other)}: both "
+                             f"arms are task ids (pto.invalid_task_id() for none)", node)
         result_type = self.branch_type("the expression", values, node)
-        if pure:
+        # A choice between values made before it is a select; task id
+        # arrays (which a select does not copy) and arms that build ops
+        # make a branch.
+        if pure and not pto_dialect.TaskIdArrayType.isinstance(result_type):
             first.operation.erase()
             with b.at(loc):
                 raw = [_raw(v) if _is_ir(v) else _raw(self.call(node, b.scalar, [v, result_type],
