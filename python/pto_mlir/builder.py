@@ -348,8 +348,10 @@ def _hold(m: Module) -> None:
 def module(runtime: Optional[str] = None) -> Module:
     """An empty module; ``runtime`` sets its ``pto.runtime`` attribute
     (``"tensormap_and_ringbuffer"`` or ``"host_build_graph"``). The module
-    lives as long as the current Context, so the values and ops built in it
-    stay valid after the caller drops the Module."""
+    lives while anything refers to it, to its Context or to IR of that
+    Context, so the values and ops built in it stay valid after the caller
+    drops the Module; a Context nothing refers to any more is freed with
+    its modules (when the next module is made)."""
     m = Module.create(loc=_caller_location())
     _hold(m)
     if runtime is not None:
