@@ -73,6 +73,16 @@ void nonParameterReturned(ReturnOp ret, GraphOp graph, unsigned position) {
                         "buffers it passed in";
 }
 
+void inParameterWritten(SubmitOp submit, GraphOp graph, BlockArgument param) {
+  InFlightDiagnostic diag = emitOpErrorAt(submit);
+  diag << "writes parameter #" << param.getArgNumber() << " of Graph @"
+       << graph.getName()
+       << ", which it declares 'in': a call passes it as an input, so the "
+          "runtime orders no later use of the buffer after this write; "
+          "declare it inout (or out)";
+  diag.attachNote(param.getLoc()) << "the parameter";
+}
+
 void varyingWindow(SliceOp slice, GraphOp graph, Value operand) {
   InFlightDiagnostic diag =
       emitOpErrorAt(slice)

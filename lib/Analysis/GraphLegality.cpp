@@ -172,6 +172,36 @@ LogicalResult verifyConstructionReads(GraphOp graph,
   return failure(failed);
 }
 
+LogicalResult verifyParameterWrites(GraphOp graph,
+                                    BufferProvenance &provenance) {
+  if (graph.isExternal())
+    return success();
+  Block &entry = graph.getBody().front();
+  auto declaredIn = [&](Value root) {
+    auto arg = dyn_cast<BlockArgument>(root);
+    return arg && arg.getOwner() == &entry &&
+           getArgDirection(graph, arg.getArgNumber()) == Direction::in;
+  };
+  bool failed = false;
+  auto check = [&](SubmitOp submit, Value written) {
+    // Every buffer a run-time choice may pass, through any window of it.
+    for (Value root : provenance.getPossibleRoots(
+             written, BufferProvenance::FollowTies | BufferProvenance::FollowViews))
+      if (declaredIn(root)) {
+        graph_diagnostics::inParameterWritten(submit, graph,
+                                              cast<BlockArgument>(root));
+        failed = true;
+        return;
+      }
+  };
+  graph.walk([&](SubmitOp submit) {
+    for (OpResult result : submit.getOuts())
+      if (Value operand = provenance.getTiedOperand(result))
+        check(submit, operand);
+  });
+  return failure(failed);
+}
+
 LogicalResult verifyGraphSignature(GraphOp graph) {
   namespace diag = graph_diagnostics;
   bool failed = false;

@@ -318,7 +318,8 @@ void GraphBoundaryLegalizer::analyze() {
   BufferProvenance provenance(graph, launches);
   // Decided on the body as written: hoisting a written window to the call
   // site would hide that it aliases a tensor the body reads.
-  if (failed(verifyConstructionReads(graph, provenance))) {
+  if (failed(verifyConstructionReads(graph, provenance)) ||
+      failed(verifyParameterWrites(graph, provenance))) {
     plan.failed = true;
     return;
   }

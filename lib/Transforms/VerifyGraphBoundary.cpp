@@ -221,6 +221,7 @@ struct VerifyGraphBoundaryPass
       bool ok = succeeded(verifyGraphSignature(graph));
       if (!graph.isExternal()) {
         BufferProvenance provenance(graph, launches);
+        ok &= succeeded(verifyParameterWrites(graph, provenance));
         ReplayInvariance analysis(graph, provenance);
         ok &= succeeded(GraphPostConditions(graph, analysis, provenance).verify());
       }

@@ -554,3 +554,21 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A launch writes, through a window, a parameter the Graph declares 'in':
+// the caller's launch passes it as an input, so nothing after the call is
+// ordered after the write. (Returning an 'in' parameter unwritten is fine,
+// Target/Cpp/hbg-returns.mlir.)
+module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
+  pto.kernel aiv @k(%x: !pto.tensor<128x128xf32>, %y: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>})
+
+  // expected-note@+1 {{the parameter}}
+  pto.graph @g(%a: !pto.tensor<256x128xf32>, %c: !pto.tensor<128x128xf32> {pto.direction = #pto.direction<inout>}) {
+    %w = pto.slice %a[0, 0] [128, 128] : !pto.tensor<256x128xf32> to !pto.tensor<128x128xf32>
+    // expected-error@+1 {{'pto.submit' op writes parameter #0 of Graph @g, which it declares 'in': a call passes it as an input, so the runtime orders no later use of the buffer after this write; declare it inout (or out)}}
+    %w1, %t = pto.submit @k(%c, %w) : (!pto.tensor<128x128xf32>, !pto.tensor<128x128xf32>) -> !pto.tensor<128x128xf32>
+    pto.return
+  }
+}

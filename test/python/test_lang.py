@@ -1021,6 +1021,11 @@ def g(o: pto.InOut[X], ctl: LENS):
     n = ctl[0]  # <- error
     k(o, o)
 """, "accesses a tensor on the host while Graph @g is recorded"),
+    "a write to a parameter the Graph declares in": ("""
+@pto.graph
+def g(a: X, c: pto.InOut[X]):
+    return k(c, a)  # <- error
+""", "writes parameter #0 of Graph @g, which it declares 'in'"),
 }
 
 

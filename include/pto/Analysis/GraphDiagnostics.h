@@ -24,6 +24,8 @@ void tooManyTensorParameters(GraphOp graph, unsigned count);
 void tooManyScalarParameters(GraphOp graph, unsigned count);
 void scalarReturned(ReturnOp ret, GraphOp graph, unsigned position);
 void nonParameterReturned(ReturnOp ret, GraphOp graph, unsigned position);
+/// `submit` writes `param`, an `in` parameter of `graph`.
+void inParameterWritten(SubmitOp submit, GraphOp graph, BlockArgument param);
 /// `operand`: the offset or size of `slice` that differs between calls.
 void varyingWindow(SliceOp slice, GraphOp graph, Value operand);
 void unsupportedOp(Operation *op);

@@ -81,6 +81,12 @@ Operation *getDivisionByConstantZero(Value value);
 LogicalResult verifyConstructionReads(GraphOp graph,
                                       const BufferProvenance &provenance);
 
+/// Checks that no launch in `graph`'s body writes, through any window, a
+/// tensor parameter the Graph declares `in` (a caller passes it as an
+/// input, so the write is invisible to the runtime's ordering outside the
+/// Graph). Returning one unwritten is fine: the caller gets its own buffer.
+LogicalResult verifyParameterWrites(GraphOp graph, BufferProvenance &provenance);
+
 /// Checks `graph`'s boundary (1 to 128 tensor parameters, at most 64
 /// scalar ones) and that it returns only its own tensor parameters.
 LogicalResult verifyGraphSignature(GraphOp graph);
