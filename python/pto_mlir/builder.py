@@ -1136,31 +1136,46 @@ def let(value: Union[int, float, ValueLike], name: str):
 
 
 @_builds_ops
-def cast(value: Union[int, ValueLike], type: Union[str, Type],
+def cast(value: Union[int, float, ValueLike], type: Union[str, Type],
          name: Optional[str] = None) -> Scalar:
-    """``value`` converted to index or integer ``type``.
+    """``value`` converted to scalar ``type``, as a C++ conversion does.
 
-    ``arith.index_cast`` between ``index`` and ``iN``, ``arith.extsi`` /
-    ``arith.trunci`` between integer widths (sign-extending, like a C++
-    conversion of a signed value); no op when the type is already
-    ``type``. A Python int becomes a constant of ``type``.
+    Between ``index`` and ``iN`` ``arith.index_cast``, between integer
+    widths ``arith.extsi`` / ``arith.trunci`` (sign-extending); an integer
+    to a float ``arith.sitofp`` (signed; an ``index`` through ``i64``), a
+    float to an integer ``arith.fptosi`` (truncating toward zero; a value
+    out of the integer's range is undefined, as in C++), between float
+    widths ``arith.extf`` / ``arith.truncf``; no op when the value has
+    ``type`` already. A Python number becomes a constant of ``type``.
 
     Raises:
-        ValueError: ``type`` or the value's type is not index or integer.
+        ValueError: ``type`` or the value's type is not a scalar type.
     """
     t = _scalar_type(type)
-    if not _is_int_like(t):
-        raise ValueError(f"cast converts to index or integer types, not {t}")
+    if not (_is_int_like(t) or _is_float(t)):
+        raise ValueError(f"cast converts to index, integer or float types, not {t}")
     loc = _caller_location(name)
-    if isinstance(value, (bool, int)):
-        return Scalar(_constant(int(value), t, loc))
+    if isinstance(value, (bool, int)) or (isinstance(value, float) and _is_float(t)):
+        return Scalar(_constant(value if _is_float(t) else int(value), t, loc))
     v = _unwrap(value)
-    if not isinstance(v, Value) or not _is_int_like(v.type):
-        raise ValueError(f"cast converts index or integer values, got "
+    if not isinstance(v, Value) or not (_is_int_like(v.type) or _is_float(v.type)):
+        raise ValueError(f"cast converts index, integer or float values, got "
                          f"{getattr(v, 'type', v)}")
     if v.type == t:
         result = Scalar(v)
         return result.named(name) if name else result
+    i64 = IntegerType.get_signless(64)
+    if _is_float(t):
+        if _is_float(v.type):
+            grows = FloatType(v.type).width < FloatType(t).width
+            return Scalar((arith.ExtFOp if grows else arith.TruncFOp)(t, v, loc=loc).result)
+        if _is_index(v.type):
+            v = arith.IndexCastOp(i64, v, loc=loc).result
+        return Scalar(arith.SIToFPOp(t, v, loc=loc).result)
+    if _is_float(v.type):
+        if not _is_index(t):
+            return Scalar(arith.FPToSIOp(t, v, loc=loc).result)
+        v = arith.FPToSIOp(i64, v, loc=loc).result
     if _is_index(v.type) or _is_index(t):
         return Scalar(arith.IndexCastOp(t, v, loc=loc).result)
     if _int_width(v.type) < _int_width(t):

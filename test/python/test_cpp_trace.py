@@ -570,3 +570,31 @@ def test_task_ids_leaving_a_scope_and_a_branch(builder, pto_opt, pto_translate, 
         tasks = [event for event in run if event[0] == "task"]
         # The branch's task, the loop's two after it, the last after all three.
         assert [task[-1] for task in tasks] == [(), (0,), (0,), (0, 1, 2)], run
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_scalar_conversions_of_the_builder_run_as_the_simulator_says(builder, pto_opt,
+                                                                     pto_translate, api):
+    """b.cast between index, integers and f32 (what the language's
+    pto.f32(n), pto.i32(f), pto.index(f) build): an index through i64 to
+    f32, a float truncated toward zero, in the C++ as in the simulator."""
+    from pto_mlir import builder as b
+    from pto_mlir.ir import Context
+    with Context(), b.here():
+        t = b.tensor([16], "f32")
+        module = b.module()
+        with b.inserting(module):
+            floats = b.kernel("floats", [b.param("o", t, "inout"), b.param("x", "f32"),
+                                         b.param("y", "f32")])
+            main = b.orchestration("convert", [b.param("o", t, "inout"),
+                                               b.param("n", "index"), b.param("f", "f32")])
+            with b.inserting(main):
+                o, n, f = b.arguments(main)
+                x = b.cast(n, "f32")
+                y = b.cast(b.cast(b.cast(f, "index"), "i32"), "f32")
+                b.submit(floats, [o, x, y])
+                b.ret()
+        text = str(module)
+    assert "arith.sitofp" in text and "arith.fptosi" in text, text
+    compare_scalar_runs(builder, pto_opt, pto_translate, api, text, "convert",
+                        [(5, 2.7), (-3, -2.7), (2**40 + 3, 1e9), (0, -0.5)])

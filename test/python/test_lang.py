@@ -298,6 +298,23 @@ def test_task_ids_assigned_in_branches_leave_them():
     assert re.search(r"deps\(%\w+#1 : !pto.task_id\)", ir), ir
 
 
+def test_conversions_between_integers_and_floats():
+    """pto.f32(n) of an index is arith.sitofp (through i64); pto.i32(f) and
+    pto.index(f) of an f32 are arith.fptosi (toward zero, as C++)."""
+    @pto.kernel(core="aiv")
+    def scale(x: pto.InOut[X], s: pto.f32, n: pto.i32, m: pto.Index): ...
+
+    @pto.orchestration
+    def main(x: pto.InOut[X], n: pto.Index, f: pto.f32):
+        x = scale(x, pto.f32(n), pto.i32(f), pto.index(f))
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert re.search(r"arith.index_cast %\S+ : index to i64", ir), ir
+    assert re.search(r"arith.sitofp %\S+ : i64 to f32", ir), ir
+    assert re.search(r"arith.fptosi %\S+ : f32 to i32", ir), ir
+    assert re.search(r"arith.fptosi %\S+ : f32 to i64", ir), ir
+
+
 def test_float_scalars_and_filled_tensors():
     """Host reads of f32 elements combine with +, -, *, / and unary -
     (arith.addf, ...); pto.full allocates a filled tensor; '/' on an integer

@@ -94,7 +94,9 @@ def LegalizeGraphBoundary : Pass<"pto-legalize-graph-boundary", "ModuleOp"> {
       buffer) and every task scalar is the same on every call; no task or
       view reads a buffer chosen among boundary tensors by a call-varying
       value; `pto.read` only of boundary tensors no task of the Graph
-      writes; tensor returns only. (A Graph calling a Graph, `deps` or
+      writes; no task writes (through any window) a parameter declared
+      `in`, which a call passes as an input; tensor returns only. (A Graph
+      calling a Graph, `deps` or
       `pred` on a Graph call and a host `pto.write` in a Graph are never
       legal: the op verifiers reject them.)
 
@@ -145,7 +147,8 @@ def VerifyGraphBoundary : Pass<"pto-verify-graph-boundary", "ModuleOp"> {
     location: no allocation at the top level of a Graph body; no derived
     scalar that could have been hoisted reaching a task or a view; and every
     rule of the legality step (every view and task scalar the same on every
-    call, node count, parameter counts, returns, call-site rules). It finds
+    call, node count, parameter counts, writes to `in` parameters, returns,
+    call-site rules). It finds
     them in one walk of its own per Graph (topology, node count, hoisting
     post-conditions) and shares with the legalization the replay-invariance
     analysis and the wording of each error, so a later pass that

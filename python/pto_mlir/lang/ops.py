@@ -377,8 +377,9 @@ def _tensor(x, what: str) -> None:
 
 def cast(value, dtype: t.DType):
     """``value`` converted to ``dtype`` (``pto.i32(x)`` is the same): a
-    Python number becomes a constant of it; an index / integer scalar is
-    converted (``arith.index_cast``, ``extsi``, ``trunci``)."""
+    Python number becomes a constant of it; a run-time scalar is converted
+    as C++ converts it (``arith.index_cast``, ``extsi``, ``trunci``;
+    ``sitofp`` to a float, ``fptosi`` from one, truncating toward zero)."""
     _inside("cast")
     if not isinstance(dtype, t.DType):
         raise TypeError(f"pto.cast: the type is a pto dtype such as pto.i32, got {dtype!r}")
