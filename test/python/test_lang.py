@@ -554,7 +554,15 @@ def test_a_tensor_where_a_scalar_belongs_is_reported_at_the_operand():
      "'t' exists only inside the pto.range loop"),
     ("for i in pto.range(n):\n    break", "break", "`break` in a pto.range loop"),
     ("x = int(n)", "x = int(n)", "int() of a run-time value"),
-    ("step(a, c)", "step(a, c)", "and then 1 scalar(s); got 2 tensor argument(s)"),
+    ("step(a, c)", "step(a, c)", "@step takes 1 scalar argument(s) after its tensors (k), "
+     "got 0"),
+    # At the argument, naming the parameter.
+    ("step(a, c, a)", "a)", "@step argument #2 is a tensor, where its scalar parameter 'k' "
+     "(index) goes"),
+    ("step(a, c, pto.i32(n))", "pto.i32(n))", "@step argument #2 is i32, where its scalar "
+     "parameter 'k' is index: convert it"),
+    ("pto.submit(step, a, c, a)", "a)", "@step argument #2 is a tensor, where its scalar "
+     "parameter 'k'"),
     ("step(a, c, n, blocks=2, colour=1)", "step(a, c, n, blocks", "unknown launch option"),
     ("try:\n    pass\nexcept Exception:\n    pass", "try:",
      "a `try` statement is not supported"),
@@ -611,6 +619,53 @@ def test_language_errors_point_at_the_python_line(tmp_path, body, needle, messag
     assert message in error.message
     assert error.filename == str(path)
     assert needle in source.splitlines()[error.line - 1]
+
+
+def test_an_unreadable_type_alias_says_where_it_was_written(tmp_path):
+    """A malformed pto.Tensor in a type alias is reported at the parameter
+    that uses it, saying where the alias was written and how to write it."""
+    source = textwrap.dedent("""
+        from pto_mlir import lang as pto
+        W = pto.Tensor[128, 128, pto.f32]
+
+        @pto.kernel
+        def k(w: W): ...
+
+        @pto.orchestration
+        def main(w: W):
+            k(w)
+    """)
+    path, namespace = run_program(tmp_path, source)
+    error = errors_of(namespace["main"])
+    assert error.line == 9, error.formatted  # main's parameter, built first
+    assert error.message == ("parameter 'w': pto.Tensor takes the shape as a list: "
+                             "pto.Tensor[[128, 128], pto.f32] (written at program.py:3)")
+
+
+def test_an_argument_of_the_wrong_kind_is_reported_at_the_argument():
+    """A launch argument that does not fit its parameter: the caret is under
+    the argument (in a kernel call and in pto.submit, whose kernel comes
+    first), and the message names the parameter."""
+    @pto.orchestration
+    def direct(a: X, c: pto.InOut[X], n: pto.Index):
+        c = step(a, c, a)
+
+    error = errors_of(direct)
+    assert error.line == line_of(direct, "c = step(a, c, a)")
+    assert "argument #2 is a tensor, where its scalar parameter 'k' (index) goes" in \
+        error.message
+    line = error.formatted.splitlines()
+    assert line[-2][line[-1].index("^"):] == "a)", error.formatted
+
+    @pto.orchestration
+    def submitted(a: X, c: pto.InOut[X], n: pto.Index):
+        c, t = pto.submit(step, a, c, pto.i32(n))
+
+    error = errors_of(submitted)
+    assert "argument #2 is i32, where its scalar parameter 'k' is index" in error.message
+    line = error.formatted.splitlines()
+    caret = line[-1].index("^")
+    assert line[-2][caret:].startswith("pto.i32(n))"), error.formatted
 
 
 def test_branches_that_leave_numbers_and_names_shadowed_in_comprehensions():

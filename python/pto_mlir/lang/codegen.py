@@ -1236,6 +1236,13 @@ class FunctionBuilder:
             raise
         except (_Break, _Continue):
             raise
+        except ops.ArgumentError as error:
+            # At the argument, when the call spells each one out.
+            at = node
+            if isinstance(node, ast.Call) and error.index < len(node.args) and not any(
+                    isinstance(a, ast.Starred) for a in node.args):
+                at = node.args[error.index]
+            raise self.error(str(error), at) from None
         except MLIRError as error:
             raise self.error(error.message if not error.error_diagnostics else
                              "; ".join(d.message for d in error.error_diagnostics),

@@ -72,6 +72,19 @@ def _index(v, what: str):
     return v
 
 
+class ArgumentError(TypeError):
+    """A launch or call argument of the wrong kind: ``index`` is its
+    position among the call's arguments (the language reports it there)."""
+
+    def __init__(self, message: str, index: int):
+        super().__init__(message)
+        self.index = index
+
+
+def _parameter_names(fn: PtoFunction) -> list:
+    return [arg.arg for arg in fn.source().function.args.args]
+
+
 def _scalar_argument(v, param_type, fn: PtoFunction, position: int):
     """A scalar argument of ``param_type``: a Python number becomes a
     constant of that type, at the launch."""
@@ -79,8 +92,9 @@ def _scalar_argument(v, param_type, fn: PtoFunction, position: int):
         return b._constant(int(v) if isinstance(v, bool) else v, param_type,
                            b._caller_location())
     if _is_tensor(v):
-        raise TypeError(f"@{fn.name} argument #{position} is a tensor, where a scalar "
-                        f"({param_type}) belongs")
+        name = _parameter_names(fn)[position]
+        raise ArgumentError(f"@{fn.name} argument #{position} is a tensor, where its "
+                            f"scalar parameter {name!r} ({param_type}) goes", position)
     return v
 
 
@@ -101,22 +115,34 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
                 raise TypeError(f"@{fn.name}: {flag} is True or False (a build-time "
                                 f"flag), got {describe(kwargs[flag])}")
         op, scalars, widths, tensors = session.kernel(fn)
-        # A create info stands in the place of an out tensor.
+        # A create info stands in the place of an out tensor; a tail of out
+        # tensors may be left out, so the scalars follow the tensors passed.
         is_tensor = [_is_tensor(a) or _is_create_info(a) for a in args]
-        passed_tensors = builtins.sum(is_tensor)
-        if passed_tensors < len(args) and len(args) - passed_tensors != len(scalars):
-            raise TypeError(f"@{fn.name} takes {len(scalars)} scalar argument(s) after "
-                            f"its tensors, got {len(args) - passed_tensors}")
-        if passed_tensors == len(args) and scalars:
-            raise TypeError(f"@{fn.name} takes {tensors} tensor(s) (a tail of out "
-                            f"tensors may be left out) and then {len(scalars)} "
-                            f"scalar(s); got {len(args)} tensor argument(s)")
-        for i, tensor in enumerate(is_tensor[:passed_tensors]):
-            if not tensor:
-                raise TypeError(f"@{fn.name} argument #{i} is not a tensor: its tensors "
-                                f"come first, then its scalars")
+        passed_tensors = next((i for i, tensor in enumerate(is_tensor) if not tensor),
+                              len(args))
+        scalar_names = _parameter_names(fn)[tensors:]
+        for i in builtins.range(passed_tensors, len(args)):
+            if is_tensor[i]:
+                raise ArgumentError(f"@{fn.name} argument #{i} is a tensor after a scalar: "
+                                    f"its tensors come first, then its scalars", i)
+        if passed_tensors > tensors:
+            raise ArgumentError(
+                f"@{fn.name} argument #{tensors} is a tensor, where its scalar parameter "
+                f"{scalar_names[0]!r} ({scalars[0]}) goes: it takes {tensors} tensor(s), "
+                f"then {len(scalars)} scalar(s)" if scalars else
+                f"@{fn.name} takes {tensors} tensor(s) and no scalar, got "
+                f"{passed_tensors} tensors", tensors)
+        if len(args) - passed_tensors != len(scalars):
+            raise TypeError(f"@{fn.name} takes {len(scalars)} scalar argument(s) after its "
+                            f"tensors ({', '.join(scalar_names) or 'none'}), got "
+                            f"{len(args) - passed_tensors}")
         values = list(args[:passed_tensors])
         for i, (a, p, width) in enumerate(zip(args[passed_tensors:], scalars, widths)):
+            if isinstance(a, (Value, b.Scalar)) and _raw_type(a) != p:
+                raise ArgumentError(
+                    f"@{fn.name} argument #{passed_tensors + i} is {_raw_type(a)}, where its "
+                    f"scalar parameter {scalar_names[i]!r} is {p}: convert it "
+                    f"(pto.{p}(...))", passed_tensors + i)
             if type(a) is int and width is not None:
                 # The common literal (a tile offset): checked and built here,
                 # without the builder's type inspection per constant.
@@ -154,12 +180,16 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
                   for i, (a, p) in enumerate(zip(args, params))]
         for i, (a, p) in enumerate(zip(values, params)):
             if b._is_tensor(p) and not _is_tensor(a):
-                raise TypeError(f"@{fn.name} argument #{i} is {describe(a)}, where a tensor "
-                                f"belongs")
+                raise ArgumentError(f"@{fn.name} argument #{i} is {describe(a)}, where its "
+                                    f"tensor parameter {_parameter_names(fn)[i]!r} goes", i)
         results = [b._wrap(r) for r in b.call(op, values)]
         return results[0] if len(results) == 1 else (None if not results else tuple(results))
     raise TypeError(f"@{fn.name} is an orchestration function: it is an entry, not "
                     f"called from pto code")
+
+
+def _raw_type(v):
+    return (v.value if isinstance(v, b.Scalar) else v).type
 
 
 def describe(v, with_type: bool = False) -> str:
@@ -206,10 +236,14 @@ def submit(kernel: KernelFunction, *args, deps=(), blocks=None, predicate=None,
     session = _inside("submit")
     if not isinstance(kernel, KernelFunction):
         raise TypeError(f"pto.submit launches a @pto.kernel, got {kernel!r}")
-    return launch(session, kernel, args, {
-        "deps": deps, "blocks": blocks, "predicate": predicate,
-        "allow_early_resolve": allow_early_resolve,
-        "require_sync_start": require_sync_start}, with_task_id=True)
+    try:
+        return launch(session, kernel, args, {
+            "deps": deps, "blocks": blocks, "predicate": predicate,
+            "allow_early_resolve": allow_early_resolve,
+            "require_sync_start": require_sync_start}, with_task_id=True)
+    except ArgumentError as error:
+        # The kernel's arguments follow it in this call.
+        raise ArgumentError(str(error), error.index + 1) from None
 
 
 # -- Loops and scopes (read by the code generator) ------------------------------

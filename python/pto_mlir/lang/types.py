@@ -16,6 +16,8 @@ is built) and made MLIR types only when a module is built, in its Context::
 
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass
 from typing import Optional, Tuple, Union
 
@@ -46,7 +48,9 @@ class InvalidAnnotation:
 
 def _deferred(read):
     """``read`` (an annotation's ``__class_getitem__``) returning an
-    InvalidAnnotation for what it cannot read, or one it was given."""
+    InvalidAnnotation for what it cannot read, or one it was given. The
+    message says where the annotation was written when that is not where
+    it is used (a type alias)."""
     def checked(cls, item):
         items = item if isinstance(item, tuple) else (item,)
         for part in items:
@@ -55,7 +59,11 @@ def _deferred(read):
         try:
             return read(cls, item)
         except AnnotationError as error:
-            return InvalidAnnotation(str(error))
+            from .errors import caller_position
+            position = caller_position()
+            where = (f" (written at {os.path.basename(position[0])}:{position[1]})"
+                     if position else "")
+            return InvalidAnnotation(f"{error}{where}")
     return classmethod(checked)
 
 
@@ -195,6 +203,10 @@ class Tensor:
         if not isinstance(item, tuple) or len(item) not in (2, 3):
             raise AnnotationError(
                 f"pto.Tensor takes [shape, dtype] or [shape, dtype, layout], got {item!r}")
+        if isinstance(item[0], int):
+            raise AnnotationError(f"pto.Tensor takes the shape as a list: "
+                                  f"pto.Tensor[[{', '.join(map(repr, item[:-1]))}], "
+                                  f"{item[-1]!r}]")
         shape, dtype = item[0], _dtype(item[1], "pto.Tensor")
         if not isinstance(shape, (list, tuple)):
             raise AnnotationError(f"pto.Tensor: the shape is a list of extents, got {shape!r}")
