@@ -859,6 +859,10 @@ def test_calling_a_kernel_outside_a_pto_function():
     with pytest.raises(pto.LangError, match="called outside a pto function") as info:
         step(1, 2, 3)
     assert (info.value.filename, info.value.line) == (__file__, _this_line() - 1)
+    # With the column and a caret under the call, as the language's other
+    # errors.
+    assert info.value.column == 9
+    assert info.value.formatted.splitlines()[-1] == " " * 8 + "^"
 
 
 def _this_line() -> int:

@@ -49,20 +49,38 @@ class LangError(Exception):
         return "\n".join(lines)
 
 
-def caller_position() -> Optional[Tuple[str, int]]:
-    """(file, line) of the program's code that called into the language:
-    the first stack frame outside this package."""
-    frame = sys._getframe(1)
+def _caller_frame():
+    """The first stack frame outside this package (the program's code that
+    called into the language), or None."""
+    frame = sys._getframe(2)
     while frame is not None and os.path.dirname(
             os.path.abspath(frame.f_code.co_filename)) == _PACKAGE:
         frame = frame.f_back
+    return frame
+
+
+def caller_position() -> Optional[Tuple[str, int]]:
+    """(file, line) of the program's code that called into the language:
+    the first stack frame outside this package."""
+    frame = _caller_frame()
     return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
 
 
 def error_at_caller(message: str) -> LangError:
-    """A LangError at the line of the program that called into the
-    language, for an error in how the program uses it outside a pto
-    function (a decorator's argument, a call of pto.module, a kernel called
-    from plain Python)."""
-    position = caller_position()
-    return LangError(message) if position is None else LangError(message, *position)
+    """A LangError at the expression of the program that called into the
+    language (file, line and column, as the language's other errors), for
+    an error in how the program uses it outside a pto function (a
+    decorator's argument, a call of pto.module, a kernel called from plain
+    Python)."""
+    frame = _caller_frame()
+    if frame is None:
+        return LangError(message)
+    column = None
+    # The instruction's columns (Python 3.11+).
+    positions = list(getattr(frame.f_code, "co_positions", lambda: [])())
+    index = frame.f_lasti // 2
+    if 0 <= index < len(positions) and positions[index][0] == frame.f_lineno and \
+            positions[index][2] is not None:
+        column = positions[index][2] + 1
+    return LangError(message, os.path.abspath(frame.f_code.co_filename), frame.f_lineno,
+                     column)
