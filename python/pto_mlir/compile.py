@@ -609,9 +609,10 @@ def load_python_program(path: Union[str, os.PathLike]) -> Module:
         except ValueError:
             pass
     if not isinstance(module, Module):
+        hint = " (does it `return` the module?)" if module is None else ""
         raise CompileError(
             f"{path}: error: build() returned {type(module).__name__}, "
-            f"expected a pto_mlir.ir.Module", "running build()")
+            f"expected a pto_mlir.ir.Module{hint}", "running build()")
     return module
 
 

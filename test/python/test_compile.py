@@ -506,6 +506,18 @@ def test_python_program_raises(tmp_path):
     assert "builder.py" not in result.stderr and "compile.py" not in result.stderr
 
 
+def test_python_program_whose_build_returns_nothing(tmp_path):
+    """build() without a `return`: the error says what it returned and asks
+    about the return."""
+    source = tmp_path / "forgot.py"
+    source.write_text("def build():\n    pass\n")
+    out = tmp_path / "out"
+    result = run_cli(source, "-o", out)
+    check_failure(result, tmp_path, out,
+                  f"{source}: error: build() returned NoneType, expected a "
+                  f"pto_mlir.ir.Module (does it `return` the module?)")
+
+
 def test_python_program_illegal_boundary(tmp_path):
     """The pipeline's diagnostic names the user's Python file and line."""
     source = tmp_path / "illegal.py"
