@@ -22,6 +22,8 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 
+#include <cmath>
+
 namespace mlir::pto {
 #define GEN_PASS_DEF_INSERTRUNTIMECHECKS
 #include "pto/Transforms/Passes.h.inc"
@@ -370,6 +372,7 @@ struct InsertRuntimeChecksPass
     SmallVector<std::pair<Operation *, NarrowedValue>> unproven;
     SmallVector<ReshapeOp> reshapes;
     SmallVector<Operation *> launches;
+    SmallVector<Operation *> conversions;
     // A constant operand is known now: out of range, it is an error here
     // (the C++ would truncate it); a computed value is checked when it runs.
     bool constantOutOfRange = false;
@@ -393,6 +396,9 @@ struct InsertRuntimeChecksPass
         reshapes.push_back(reshape);
       else if (isa<SubmitOp, CallOp>(op))
         launches.push_back(op);
+      else if (isa<arith::FPToSIOp, arith::FPToUIOp>(op) &&
+               !matchPattern(op->getOperand(0), m_Constant()))
+        conversions.push_back(op);
     });
     if (constantOutOfRange)
       return signalPassFailure();
@@ -417,6 +423,11 @@ struct InsertRuntimeChecksPass
         numChecks += inserted;
         changed = true;
       }
+    }
+    for (Operation *conversion : conversions) {
+      insertConversionCheck(conversion, builder);
+      ++numChecks;
+      changed = true;
     }
     if (unproven.empty())
       return changed ? void() : markAllAnalysesPreserved();
@@ -466,6 +477,38 @@ struct InsertRuntimeChecksPass
       earlier.push_back(builder.create<cf::AssertOp>(loc, inRange, message));
       ++numChecks;
     }
+  }
+
+  /// Guards `conversion`, an `arith.fptosi` or `arith.fptoui` of a
+  /// computed float: C++ leaves the conversion of NaN, an infinity or a
+  /// value whose truncation does not fit the integer undefined (what the
+  /// simulator calls poison). The bounds are powers of two, exact in every
+  /// float type; the signed lower bound excludes (-2^(w-1) - 1, -2^(w-1)),
+  /// which truncates into range, and no f32 value lies there.
+  static void insertConversionCheck(Operation *conversion, OpBuilder &builder) {
+    bool isSigned = isa<arith::FPToSIOp>(conversion);
+    Value value = conversion->getOperand(0);
+    auto floatType = cast<FloatType>(value.getType());
+    unsigned width = conversion->getResult(0).getType().getIntOrFloatBitWidth();
+    Location loc = withoutNames(conversion->getLoc());
+    builder.setInsertionPoint(conversion);
+    auto constant = [&](double v) {
+      return builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(floatType, v));
+    };
+    double high = std::ldexp(1.0, isSigned ? width - 1 : width);
+    Value aboveLow = builder.create<arith::CmpFOp>(
+        loc, isSigned ? arith::CmpFPredicate::OGE : arith::CmpFPredicate::OGT, value,
+        constant(isSigned ? -high : -1.0));
+    Value belowHigh = builder.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT,
+                                                    value, constant(high));
+    Value inRange = builder.create<arith::AndIOp>(loc, aboveLow, belowHigh);
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << describe(conversion->getLoc()) << ": '" << conversion->getName()
+       << "' converts a value that is NaN, infinite or outside the range of "
+       << conversion->getResult(0).getType()
+       << ", which C++ leaves undefined";
+    builder.create<cf::AssertOp>(loc, inRange, message);
   }
 
   static bool isProvenInRange(DataFlowSolver &solver,

@@ -271,3 +271,33 @@ module attributes {pto.runtime = #pto.runtime<host_build_graph>} {
     pto.return
   }
 }
+
+// -----
+
+// A float converted to an integer: C++ leaves NaN, an infinity and a value
+// whose truncation does not fit undefined, so each conversion of a computed
+// float is guarded; a constant one is left to the folder.
+// CHECK-LABEL: pto.orchestration @conversions
+// CHECK:         %[[LO:.*]] = arith.constant -2.14748365E+9 : f32
+// CHECK-NEXT:    %[[GE:.*]] = arith.cmpf oge, %[[F:.*]], %[[LO]] : f32
+// CHECK-NEXT:    %[[HI:.*]] = arith.constant 2.14748365E+9 : f32
+// CHECK-NEXT:    %[[LT:.*]] = arith.cmpf olt, %[[F]], %[[HI]] : f32
+// CHECK-NEXT:    %[[OK:.*]] = arith.andi %[[GE]], %[[LT]] : i1
+// CHECK-NEXT:    cf.assert %[[OK]], "{{.*}}insert-runtime-checks.mlir:{{[0-9]+}}:{{[0-9]+}}: 'arith.fptosi' converts a value that is NaN, infinite or outside the range of i32, which C++ leaves undefined"
+// CHECK-NEXT:    arith.fptosi %[[F]] : f32 to i32
+// CHECK:         %[[NEG:.*]] = arith.constant -1.000000e+00 : f32
+// CHECK-NEXT:    arith.cmpf ogt, %[[F]], %[[NEG]] : f32
+// CHECK:         arith.constant 2.560000e+02 : f32
+// CHECK:         cf.assert
+// CHECK-NEXT:    arith.fptoui %[[F]] : f32 to i8
+// CHECK-NOT:     cf.assert
+// CHECK:         pto.return
+pto.kernel aiv @ints(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %a: i32, %b: i8, %c: i32)
+pto.orchestration @conversions(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %f: f32) {
+  %a = arith.fptosi %f : f32 to i32
+  %b = arith.fptoui %f : f32 to i8
+  %k = arith.constant 2.5 : f32
+  %c = arith.fptosi %k : f32 to i32
+  %x1, %t = pto.submit @ints(%x, %a, %b, %c) : (!pto.tensor<16xf32>, i32, i8, i32) -> !pto.tensor<16xf32>
+  pto.return
+}

@@ -134,15 +134,17 @@ module {{
 """
 
 
-def compare_scalar_runs(builder, pto_opt, pto_translate, api, module, entry, values):
+def compare_scalar_runs(builder, pto_opt, pto_translate, api, module, entry, values,
+                        tasks: int = 1):
     """Runs ``module`` once per tuple of ``values`` (its scalar arguments) in
-    C++ and in the simulator; asserts the traces agree."""
+    C++ and in the simulator; asserts the traces agree (``tasks`` per run)."""
     legalized = legalize(pto_opt, module)
     runs = [[np.zeros(16, np.float32), *scalars] for scalars in values]
     result = cpp_trace.compare(legalized, runs, api, builder, pto_opt, pto_translate,
                                entry=entry)
     assert result.difference is None, result.difference
-    assert result.tasks == len(values)
+    assert result.tasks == tasks * len(values)
+    return result
 
 
 #: (a, b, maximumf, minimumf): NaN wins, +0 is above -0.
@@ -598,3 +600,78 @@ def test_scalar_conversions_of_the_builder_run_as_the_simulator_says(builder, pt
     assert "arith.sitofp" in text and "arith.fptosi" in text, text
     compare_scalar_runs(builder, pto_opt, pto_translate, api, text, "convert",
                         [(5, 2.7), (-3, -2.7), (2**40 + 3, 1e9), (0, -0.5)])
+
+
+#: A float computed at run time (half the argument) converted to an i32
+#: and an i8.
+CONVERTED = """\
+module {
+  pto.kernel aiv @ints(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %a: i32, %b: i8)
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %f: f32) {
+    %half = arith.constant 0.5 : f32
+    %g = arith.mulf %f, %half : f32
+    %a = arith.fptosi %g : f32 to i32
+    %b = arith.fptosi %g : f32 to i8
+    %x1, %t = pto.submit @ints(%x, %a, %b) : (!pto.tensor<16xf32>, i32, i8) -> !pto.tensor<16xf32>
+    pto.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_a_float_conversion_out_of_range_stops_the_run(builder, pto_opt, pto_translate, api):
+    """C++ leaves the conversion of NaN, an infinity or a float whose
+    truncation does not fit undefined (the simulator's poison): the C++ stops
+    with the check's message, as the simulator does; in range both run
+    alike (truncating toward zero)."""
+    zeros = np.zeros(16, dtype=np.float32)
+    result = cpp_trace.compare(legalize(pto_opt, CONVERTED), [[zeros, 9.0], [zeros, -3.0],
+                                                               [zeros, 255.0]],
+                               api, builder, pto_opt, pto_translate)
+    assert result.difference is None, result.difference
+    assert len(result.cpp) == 3 and all(
+        sum(event[0] == "task" for event in run) == 1 for run in result.cpp), result.cpp
+    for value in (2.0**33, math.nan, -600.0):
+        cpp, sim = run_failing(builder, pto_opt, pto_translate, api, CONVERTED, [zeros, value])
+        for text in (cpp, sim):
+            assert "which C++ leaves undefined" in text, (value, text)
+
+
+CMPF_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                   "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"]
+
+
+def float_comparisons() -> str:
+    """@main(%o, %a, %b) passes every arith.cmpf predicate of %a and %b,
+    as an i32 0 or 1, to two tasks of eight scalars."""
+    tensor, inout = "!pto.tensor<16xf32>", "{pto.direction = #pto.direction<inout>}"
+    scalars = ", ".join(f"%s{i}: i32" for i in range(8))
+    lines = [f"module {{\n  pto.kernel aiv @eight(%o: {tensor} {inout}, {scalars})",
+             f"  pto.orchestration @main(%o: {tensor} {inout}, %a: f32, %b: f32) {{"]
+    for i, predicate in enumerate(CMPF_PREDICATES):
+        lines.append(f"    %c{i} = arith.cmpf {predicate}, %a, %b : f32")
+        lines.append(f"    %v{i} = arith.extui %c{i} : i1 to i32")
+    for half in range(2):
+        values = ", ".join(f"%v{8 * half + i}" for i in range(8))
+        types = ", ".join(["i32"] * 8)
+        lines.append(f"    %o{half}, %t{half} = pto.submit @eight(%o, {values}) : "
+                     f"({tensor}, {types}) -> {tensor}")
+    lines.append("    pto.return\n  }\n}\n")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_float_comparisons_run_as_the_simulator_says(builder, pto_opt, pto_translate, api):
+    """Every arith.cmpf predicate, ordered and unordered, on numbers, equal
+    values, signed zeros, infinities and NaN: the C++ gives what the
+    simulator gives (IEEE: ordered predicates are false on NaN)."""
+    pairs = [(1.0, 2.0), (2.0, 1.0), (1.5, 1.5), (0.0, -0.0), (math.inf, 1.0),
+             (math.nan, 1.0), (1.0, math.nan), (math.nan, math.nan)]
+    result = compare_scalar_runs(builder, pto_opt, pto_translate, api, float_comparisons(),
+                                 "main", pairs, tasks=2)
+    # (NaN, 1.0): every ordered predicate false, every unordered one true.
+    bits = [scalar[0] for event in result.cpp[5] if event[0] == "task"
+            for scalar in event[3]]
+    expected = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
+    assert bits == expected, dict(zip(CMPF_PREDICATES, bits))

@@ -458,6 +458,10 @@ def InsertRuntimeChecks : Pass<"pto-insert-runtime-checks", "ModuleOp"> {
     runtime hands the callee whatever the tensor has, and a kernel written
     for 16 rows would read or write past 12.
 
+    An `arith.fptosi` or `arith.fptoui` of a computed float (the
+    language's `pto.i32(f)`) gets a check that the value is a number whose
+    truncation fits the integer: C++ leaves any other conversion undefined.
+
     A `pto.reshape` with a dynamic shape also gets a check that its result
     holds as many elements as its source (the runtime only debug-asserts
     it), unless both counts are the same product of the same extents: the

@@ -1199,6 +1199,47 @@ LogicalResult OrchestrationEmitter::emitScalarOp(Operation *op) {
           .Case<arith::SelectOp>([&](auto) {
             return operands[0] + " ? " + operands[1] + " : " + operands[2];
           })
+          // IEEE: an ordered predicate is false and an unordered one true
+          // when either operand is NaN, as C++'s relational operators and
+          // their negations are.
+          .Case<arith::CmpFOp>([&](arith::CmpFOp cmp) -> std::optional<std::string> {
+            const std::string &a = operands[0], &b = operands[1];
+            switch (cmp.getPredicate()) {
+            case arith::CmpFPredicate::AlwaysFalse:
+              return std::string("false");
+            case arith::CmpFPredicate::AlwaysTrue:
+              return std::string("true");
+            case arith::CmpFPredicate::OEQ:
+              return binary("==");
+            case arith::CmpFPredicate::OGT:
+              return binary(">");
+            case arith::CmpFPredicate::OGE:
+              return binary(">=");
+            case arith::CmpFPredicate::OLT:
+              return binary("<");
+            case arith::CmpFPredicate::OLE:
+              return binary("<=");
+            case arith::CmpFPredicate::ONE:
+              return "(" + a + " < " + b + " || " + a + " > " + b + ")";
+            case arith::CmpFPredicate::ORD:
+              return "(" + a + " == " + a + " && " + b + " == " + b + ")";
+            case arith::CmpFPredicate::UEQ:
+              return "!(" + a + " < " + b + " || " + a + " > " + b + ")";
+            case arith::CmpFPredicate::UGT:
+              return "!(" + a + " <= " + b + ")";
+            case arith::CmpFPredicate::UGE:
+              return "!(" + a + " < " + b + ")";
+            case arith::CmpFPredicate::ULT:
+              return "!(" + a + " >= " + b + ")";
+            case arith::CmpFPredicate::ULE:
+              return "!(" + a + " > " + b + ")";
+            case arith::CmpFPredicate::UNE:
+              return binary("!=");
+            case arith::CmpFPredicate::UNO:
+              return "(" + a + " != " + a + " || " + b + " != " + b + ")";
+            }
+            return std::nullopt;
+          })
           .Case<arith::CmpIOp>([&](arith::CmpIOp cmp) -> std::optional<std::string> {
             switch (cmp.getPredicate()) {
             case arith::CmpIPredicate::eq:

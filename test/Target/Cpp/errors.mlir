@@ -58,16 +58,6 @@ module attributes {pto.prepared} {
 // -----
 
 module attributes {pto.prepared} {
-  pto.orchestration @main(%a: f32, %b: f32) attributes {pto.cpp_arg_names = ["scalar0", "scalar1"]} {
-    // expected-error @below {{'arith.cmpf' op has no orchestration C++ translation}}
-    %lt = arith.cmpf olt, %a, %b : f32
-    pto.return
-  }
-}
-
-// -----
-
-module attributes {pto.prepared} {
   pto.orchestration @main(%a: i32) attributes {pto.cpp_arg_names = ["scalar0"]} {
     // expected-error @below {{'arith.uitofp' op has no orchestration C++ translation}}
     %f = arith.uitofp %a : i32 to f32
