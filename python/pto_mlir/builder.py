@@ -1050,15 +1050,22 @@ class Scalar:
             return Scalar(arith.NegFOp(self.value, loc=_caller_location()).result)
         return self._binary(0, arith.SubIOp, "-", True)
 
+    #: A float comparison as Python's: false with NaN, but for '!='.
+    _FLOAT_PREDICATES = {"<": "OLT", "<=": "OLE", ">": "OGT", ">=": "OGE", "==": "OEQ",
+                         "!=": "UNE"}
+
     def _compare(self, other, predicate: str, op: str):
-        if not _is_int_like(self.type):
+        if not (_is_int_like(self.type) or _is_float(self.type)):
             raise ValueError(f"{op!r} on a {self.type} scalar: the front end "
-                             f"compares index and integer scalars only")
+                             f"compares index, integer and float scalars only")
         _require_insertion_point(f"the comparison {op!r}")
         loc = _caller_location()
         rhs = self._operand(other, op, loc)
         if rhs is None:
             return NotImplemented
+        if _is_float(self.type):
+            pred = getattr(arith.CmpFPredicate, self._FLOAT_PREDICATES[op])
+            return Scalar(arith.CmpFOp(pred, self.value, rhs, loc=loc).result)
         pred = getattr(arith.CmpIPredicate, predicate)
         return Scalar(arith.CmpIOp(pred, self.value, rhs, loc=loc).result)
 

@@ -298,6 +298,25 @@ def test_task_ids_assigned_in_branches_leave_them():
     assert re.search(r"deps\(%\w+#1 : !pto.task_id\)", ir), ir
 
 
+def test_float_comparisons():
+    """Comparisons of f32 scalars are arith.cmpf with Python's answer on NaN:
+    ordered predicates (false), `!=` unordered (true)."""
+    @pto.kernel(core="aiv")
+    def tick(x: pto.InOut[X], k: pto.Index): ...
+
+    @pto.orchestration
+    def main(x: pto.InOut[X], f: pto.f32):
+        if f > 0.5:
+            x = tick(x, 1)
+        x = tick(x, 2 if f != f else 3)
+        x = tick(x, 4 if 0.25 <= f else 5)
+
+    ir = text(main, runtime="tensormap_and_ringbuffer")
+    assert re.search(r"arith.cmpf ogt, %f, %\S+ : f32", ir), ir
+    assert re.search(r"arith.cmpf une, %f, %f : f32", ir), ir
+    assert re.search(r"arith.cmpf oge, %f, %\S+ : f32", ir), ir
+
+
 def test_conversions_between_integers_and_floats():
     """pto.f32(n) of an index is arith.sitofp (through i64); pto.i32(f) and
     pto.index(f) of an f32 are arith.fptosi (toward zero, as C++)."""
