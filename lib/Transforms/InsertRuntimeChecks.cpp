@@ -22,8 +22,6 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 
-#include <cmath>
-
 namespace mlir::pto {
 #define GEN_PASS_DEF_INSERTRUNTIMECHECKS
 #include "pto/Transforms/Passes.h.inc"
@@ -396,9 +394,19 @@ struct InsertRuntimeChecksPass
         reshapes.push_back(reshape);
       else if (isa<SubmitOp, CallOp>(op))
         launches.push_back(op);
-      else if (isa<arith::FPToSIOp, arith::FPToUIOp>(op) &&
-               !matchPattern(op->getOperand(0), m_Constant()))
-        conversions.push_back(op);
+      else if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
+        FloatAttr constant;
+        if (!matchPattern(op->getOperand(0), m_Constant(&constant)))
+          conversions.push_back(op);
+        else if (!convertsExactly(op, constant.getValue())) {
+          op->emitOpError() << "converts the constant "
+                            << constant.getValueAsDouble()
+                            << ", which is NaN, infinite or outside the range of "
+                            << op->getResult(0).getType()
+                            << " when truncated: C++ leaves that undefined";
+          constantOutOfRange = true;
+        }
+      }
     });
     if (constantOutOfRange)
       return signalPassFailure();
@@ -479,28 +487,63 @@ struct InsertRuntimeChecksPass
     }
   }
 
+  /// Whether `value`, truncated toward zero, is a value of the integer
+  /// `conversion` (an `arith.fptosi` or `arith.fptoui`) converts to.
+  static bool convertsExactly(Operation *conversion, APFloat value) {
+    unsigned width = conversion->getResult(0).getType().getIntOrFloatBitWidth();
+    APSInt result(width, /*isUnsigned=*/isa<arith::FPToUIOp>(conversion));
+    bool exact;
+    APFloat::opStatus status =
+        value.convertToInteger(result, APFloat::rmTowardZero, &exact);
+    return !(status & APFloat::opInvalidOp);
+  }
+
   /// Guards `conversion`, an `arith.fptosi` or `arith.fptoui` of a
   /// computed float: C++ leaves the conversion of NaN, an infinity or a
   /// value whose truncation does not fit the integer undefined (what the
-  /// simulator calls poison). The bounds are powers of two, exact in every
-  /// float type; the signed lower bound excludes (-2^(w-1) - 1, -2^(w-1)),
-  /// which truncates into range, and no f32 value lies there.
+  /// simulator calls poison). The check is `low < x < high` with the
+  /// integer's bounds widened by one (the values that truncate into
+  /// range), each compared exclusively where the float type holds it
+  /// exactly and otherwise at the power of two next to it, inclusively:
+  /// no value of the type lies between the two. Where a bound is past the
+  /// type's largest finite value, the check is that x is finite.
   static void insertConversionCheck(Operation *conversion, OpBuilder &builder) {
     bool isSigned = isa<arith::FPToSIOp>(conversion);
     Value value = conversion->getOperand(0);
     auto floatType = cast<FloatType>(value.getType());
+    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
     unsigned width = conversion->getResult(0).getType().getIntOrFloatBitWidth();
     Location loc = withoutNames(conversion->getLoc());
     builder.setInsertionPoint(conversion);
-    auto constant = [&](double v) {
-      return builder.create<arith::ConstantOp>(loc, builder.getFloatAttr(floatType, v));
+    // `x pred bound`: exclusive if the type holds `bound` exactly, else
+    // inclusive at `fallback` (a power of two, or the largest finite value
+    // when that is past the type's range). The bounds are integers of up
+    // to 65 bits: an APInt of width + 2 holds them.
+    auto toFloat = [&](const APInt &integer, APFloat &out) {
+      return out.convertFromAPInt(integer, /*IsSigned=*/true,
+                                  APFloat::rmNearestTiesToEven);
     };
-    double high = std::ldexp(1.0, isSigned ? width - 1 : width);
-    Value aboveLow = builder.create<arith::CmpFOp>(
-        loc, isSigned ? arith::CmpFPredicate::OGE : arith::CmpFPredicate::OGT, value,
-        constant(isSigned ? -high : -1.0));
-    Value belowHigh = builder.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT,
-                                                    value, constant(high));
+    auto compare = [&](const APInt &bound, const APInt &fallback, bool below) -> Value {
+      APFloat at(semantics);
+      bool holds = toFloat(bound, at) == APFloat::opOK;
+      if (!holds) {
+        toFloat(fallback, at);
+        if (at.isInfinity())
+          at = APFloat::getLargest(semantics, /*Negative=*/!below);
+      }
+      arith::CmpFPredicate predicate =
+          below ? (holds ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OLE)
+                : (holds ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OGE);
+      Value constant = builder.create<arith::ConstantOp>(
+          loc, builder.getFloatAttr(floatType, at));
+      return builder.create<arith::CmpFOp>(loc, predicate, value, constant);
+    };
+    unsigned bits = width + 2;
+    APInt high = APInt::getOneBitSet(bits, isSigned ? width - 1 : width);
+    APInt minusOne = APInt::getAllOnes(bits);
+    Value aboveLow = isSigned ? compare(-high + minusOne, -high, /*below=*/false)
+                              : compare(minusOne, minusOne, /*below=*/false);
+    Value belowHigh = compare(high, high, /*below=*/true);
     Value inRange = builder.create<arith::AndIOp>(loc, aboveLow, belowHigh);
     std::string message;
     llvm::raw_string_ostream os(message);

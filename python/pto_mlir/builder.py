@@ -1151,9 +1151,11 @@ def cast(value: Union[int, float, ValueLike], type: Union[str, Type],
     widths ``arith.extsi`` / ``arith.trunci`` (sign-extending); an integer
     to a float ``arith.sitofp`` (signed; an ``index`` through ``i64``), a
     float to an integer ``arith.fptosi`` (truncating toward zero; a value
-    out of the integer's range is undefined, as in C++), between float
-    widths ``arith.extf`` / ``arith.truncf``; no op when the value has
-    ``type`` already. A Python number becomes a constant of ``type``.
+    out of the integer's range stops the run, pto-insert-runtime-checks),
+    between float widths ``arith.extf`` / ``arith.truncf``; an ``i1`` (a
+    comparison) zero-extended, true being 1 as in C++; no op when the
+    value has ``type`` already. A Python number becomes a constant of
+    ``type``.
 
     Raises:
         ValueError: ``type`` or the value's type is not a scalar type.
@@ -1172,6 +1174,14 @@ def cast(value: Union[int, float, ValueLike], type: Union[str, Type],
         result = Scalar(v)
         return result.named(name) if name else result
     i64 = IntegerType.get_signless(64)
+    if v.type == IntegerType.get_signless(1):
+        # A comparison's result: true is 1, as C++ converts a bool (arith's
+        # signed conversions of i1 would give -1).
+        if _is_index(t):
+            return Scalar(arith.IndexCastUIOp(t, v, loc=loc).result)
+        if not _is_float(t):
+            return Scalar(arith.ExtUIOp(t, v, loc=loc).result)
+        v = arith.ExtUIOp(i64, v, loc=loc).result
     if _is_float(t):
         if _is_float(v.type):
             grows = FloatType(v.type).width < FloatType(t).width

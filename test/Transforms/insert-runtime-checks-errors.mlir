@@ -33,3 +33,21 @@ pto.orchestration @slice(%a: !pto.tensor<?xf32>) {
   %t = pto.submit @k(%s) : (!pto.tensor<4xf32>) -> ()
   pto.return
 }
+
+// -----
+
+// A constant float converted to an integer it does not fit (or NaN): the
+// C++ conversion is undefined, and the value is known now.
+pto.kernel aiv @ints(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %a: i32, %b: i64)
+pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {
+  %big = arith.constant 3.0e9 : f32
+  // expected-error @below {{'arith.fptosi' op converts the constant 3.000000e+09, which is NaN, infinite or outside the range of 'i32' when truncated: C++ leaves that undefined}}
+  %a = arith.fptosi %big : f32 to i32
+  %nan = arith.constant 0x7FC00000 : f32
+  // expected-error @below {{'arith.fptosi' op converts the constant nan, which is NaN}}
+  %b = arith.fptosi %nan : f32 to i64
+  %fits = arith.constant -2.5 : f32
+  %c = arith.fptosi %fits : f32 to i32
+  %x1, %t = pto.submit @ints(%x, %a, %b) : (!pto.tensor<16xf32>, i32, i64) -> !pto.tensor<16xf32>
+  pto.return
+}

@@ -301,3 +301,32 @@ pto.orchestration @conversions(%x: !pto.tensor<16xf32> {pto.direction = #pto.dir
   %x1, %t = pto.submit @ints(%x, %a, %b, %c) : (!pto.tensor<16xf32>, i32, i8, i32) -> !pto.tensor<16xf32>
   pto.return
 }
+
+// -----
+
+// The bounds in each float type: exclusive where the type holds the integer
+// just past the range (-2^31 - 1 in f64), else inclusive at the power of two
+// next to it (-2^63 in f64), and the largest finite value where the range is
+// wider than the type's (every finite f16 fits an i32: the check is that the
+// value is finite).
+// CHECK-LABEL: pto.orchestration @bounds
+// CHECK:         %[[LO32:.*]] = arith.constant 0xC1E0000000200000 : f64
+// CHECK-NEXT:    arith.cmpf ogt, %{{.*}}, %[[LO32]] : f64
+// CHECK:         arith.fptosi %{{.*}} : f64 to i32
+// CHECK:         %[[MIN16:.*]] = arith.constant -6.550400e+04 : f16
+// CHECK-NEXT:    arith.cmpf oge, %{{.*}}, %[[MIN16]] : f16
+// CHECK-NEXT:    %[[MAX16:.*]] = arith.constant 6.550400e+04 : f16
+// CHECK-NEXT:    arith.cmpf ole, %{{.*}}, %[[MAX16]] : f16
+// CHECK:         arith.fptosi %{{.*}} : f16 to i32
+// CHECK:         %[[LO64:.*]] = arith.constant -9.2233720368547758E+18 : f64
+// CHECK-NEXT:    arith.cmpf oge, %{{.*}}, %[[LO64]] : f64
+// CHECK:         arith.fptosi %{{.*}} : f64 to i64
+pto.kernel aiv @ints3(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %a: i32, %b: i32, %c: i64)
+pto.orchestration @bounds(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %d: f64, %f: f32) {
+  %h = arith.truncf %f : f32 to f16
+  %a = arith.fptosi %d : f64 to i32
+  %b = arith.fptosi %h : f16 to i32
+  %c = arith.fptosi %d : f64 to i64
+  %x1, %t = pto.submit @ints3(%x, %a, %b, %c) : (!pto.tensor<16xf32>, i32, i32, i64) -> !pto.tensor<16xf32>
+  pto.return
+}

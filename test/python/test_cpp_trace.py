@@ -675,3 +675,60 @@ def test_float_comparisons_run_as_the_simulator_says(builder, pto_opt, pto_trans
             for scalar in event[3]]
     expected = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
     assert bits == expected, dict(zip(CMPF_PREDICATES, bits))
+
+
+#: CHOSEN_DEPENDENCY with the choice made by a slot of a task id array: the
+#: array's slot (read or written) is picked by a Graph scalar.
+CHOSEN_BY_ARRAY = CHOSEN_DEPENDENCY.replace(
+    "      %t = arith.select %more, %t1, %t2 : !pto.task_id\n",
+    "      %c0i = arith.constant 0 : index\n"
+    "      %slot = arith.remui %n, %c2 : index\n"
+    "      %ids = pto.array_splat %t1 : !pto.task_id_array<2>\n"
+    "      %ids1 = pto.array_update %ids[%c1], %t2 : !pto.task_id_array<2>\n"
+    "      %t = pto.array_get %ids1[%slot] : !pto.task_id_array<2>\n").replace(
+    "      %c1 = arith.constant 1 : index\n      %more",
+    "      %c1 = arith.constant 1 : index\n      %c2 = arith.constant 2 : index\n      %more")
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_a_dependency_chosen_through_a_task_id_array_records_per_choice(
+        builder, pto_opt, pto_translate, api):
+    """The slot of a task id array a Graph scalar picks decides the edge, as
+    a select does: both record once per slot (the simulator replayed the
+    first recording: adversarial round, 2026-12-07)."""
+    assert "pto.array_get %ids1[%slot]" in CHOSEN_BY_ARRAY
+    zeros = np.zeros(16, dtype=np.float32)
+    result = cpp_trace.compare(legalize(pto_opt, CHOSEN_BY_ARRAY), [[zeros, zeros, 4]], api,
+                               builder, pto_opt, pto_translate)
+    assert result.difference is None, result.difference
+    records = [event for event in result.sim[0] if event[0] == "graph"]
+    assert [event[-1] for event in records].count("record") == 2, records
+
+
+@pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
+def test_a_comparison_converts_to_one(builder, pto_opt, pto_translate, api):
+    """pto.i32 / pto.f32 / pto.index of a comparison give 1 for true, as C++
+    converts a bool (arith's signed conversions of i1 gave -1: adversarial
+    round, 2026-12-07)."""
+    from pto_mlir import builder as b
+    from pto_mlir.ir import Context
+    with Context(), b.here():
+        t = b.tensor([16], "f32")
+        module = b.module()
+        with b.inserting(module):
+            k = b.kernel("k", [b.param("x", t, "inout"), b.param("a", "i32"),
+                               b.param("f", "f32"), b.param("c", "index")])
+            main = b.orchestration("main", [b.param("x", t, "inout"), b.param("n", "index")])
+            with b.inserting(main):
+                x, n = b.arguments(main)
+                flag = b.scalar(n) > 2
+                b.submit(k, [x, b.cast(flag, "i32"), b.cast(flag, "f32"), b.cast(flag, "index")])
+                b.ret()
+        text = str(module)
+    zeros = np.zeros(16, dtype=np.float32)
+    result = cpp_trace.compare(legalize(pto_opt, text), [[zeros, 5], [zeros, 1]], api,
+                               builder, pto_opt, pto_translate)
+    assert result.difference is None, result.difference
+    scalars = [event[3] for run in result.cpp for event in run if event[0] == "task"]
+    assert scalars == [((1, 32), (struct.unpack("<I", struct.pack("<f", 1.0))[0], 32), (1, 64)),
+                       ((0, 32), (0, 32), (0, 64))], scalars

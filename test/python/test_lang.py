@@ -582,6 +582,8 @@ def test_a_tensor_where_a_scalar_belongs_is_reported_at_the_operand():
      "parameter 'k' is index: convert it"),
     ("pto.submit(step, a, c, a)", "a)", "@step argument #2 is a tensor, where its scalar "
      "parameter 'k'"),
+    ("step(a, c, 's')", "'s')", "@step argument #2 is the Python str 's', where its scalar "
+     "parameter 'k' (index) goes"),
     ("step(a, c, n, blocks=2, colour=1)", "step(a, c, n, blocks", "unknown launch option"),
     ("try:\n    pass\nexcept Exception:\n    pass", "try:",
      "a `try` statement is not supported"),
@@ -685,6 +687,38 @@ def test_an_argument_of_the_wrong_kind_is_reported_at_the_argument():
     line = error.formatted.splitlines()
     caret = line[-1].index("^")
     assert line[-2][caret:].startswith("pto.i32(n))"), error.formatted
+
+
+def test_a_launch_made_by_python_code_is_reported_at_that_code(tmp_path):
+    """A wrong launch inside a helper or a comprehension is reported at the
+    line that runs it, in the language's words (not at an argument of the
+    helper's call, not as a Python exception class)."""
+    source = textwrap.dedent("""
+        from pto_mlir import lang as pto
+        X = pto.Tensor[[16, 128], pto.f32]
+
+        @pto.kernel
+        def step(a: X, c: pto.InOut[X], k: pto.Index): ...
+
+        def helper(a, c, n):
+            return step(a, c, a)
+
+        @pto.orchestration
+        def main(a: X, c: pto.InOut[X], n: pto.Index):
+            c = helper(a, c, n)
+            ys = [step(a, c, c) for _ in range(1)]
+    """)
+    path, namespace = run_program(tmp_path, source)
+    error = errors_of(namespace["main"])
+    assert error.message.startswith("@step argument #2 is a tensor"), error.message
+    assert error.line == 13 and error.column == 9, error.formatted  # `helper(`, not `n`
+    lines = source.splitlines()
+    lines[12] = "    pass"
+    path.write_text("\n".join(lines) + "\n")
+    path, namespace = run_program(tmp_path, "\n".join(lines) + "\n")
+    error = errors_of(namespace["main"])
+    assert error.message.startswith("@step argument #2 is a tensor"), error.message
+    assert error.line == 14, error.formatted
 
 
 def test_branches_that_leave_numbers_and_names_shadowed_in_comprehensions():

@@ -1222,6 +1222,8 @@ class FunctionBuilder:
             raise
         except (_Break, _Continue, RecursionError):
             raise
+        except ops.ArgumentError as error:  # A launch the Python code made.
+            raise self.error(str(error), node) from None
         except Exception as error:  # The user's Python: report it at its line.
             raise self.error(f"{type(error).__name__}: {error}", node) from None
 
@@ -1237,9 +1239,11 @@ class FunctionBuilder:
         except (_Break, _Continue):
             raise
         except ops.ArgumentError as error:
-            # At the argument, when the call spells each one out.
+            # At the argument, when this call is the launch and spells each
+            # argument out (not a helper that launches inside).
             at = node
-            if isinstance(node, ast.Call) and error.index < len(node.args) and not any(
+            if (isinstance(fn, PtoFunction) or fn is ops.submit) and isinstance(
+                    node, ast.Call) and error.index < len(node.args) and not any(
                     isinstance(a, ast.Starred) for a in node.args):
                 at = node.args[error.index]
             raise self.error(str(error), at) from None

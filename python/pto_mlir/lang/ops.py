@@ -85,15 +85,15 @@ def _parameter_names(fn: PtoFunction) -> list:
     return [arg.arg for arg in fn.source().function.args.args]
 
 
-def _scalar_argument(v, param_type, fn: PtoFunction, position: int):
-    """A scalar argument of ``param_type``: a Python number becomes a
-    constant of that type, at the launch."""
+def _scalar_argument(v, param_type, fn: PtoFunction, position: int, name: str):
+    """A scalar argument of ``param_type`` (parameter ``name``, argument
+    ``position`` of the call): a Python number becomes a constant of that
+    type, at the launch."""
     if isinstance(v, (bool, int, float)):
         return b._constant(int(v) if isinstance(v, bool) else v, param_type,
                            b._caller_location())
-    if _is_tensor(v):
-        name = _parameter_names(fn)[position]
-        raise ArgumentError(f"@{fn.name} argument #{position} is a tensor, where its "
+    if _is_tensor(v) or not isinstance(v, (Value, b.Scalar)):
+        raise ArgumentError(f"@{fn.name} argument #{position} is {describe(v)}, where its "
                             f"scalar parameter {name!r} ({param_type}) goes", position)
     return v
 
@@ -152,7 +152,8 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
                     raise ValueError(f"{a} does not fit in {p}")
                 values.append(arith.ConstantOp(p, a, loc=b._caller_location()).result)
             else:
-                values.append(_scalar_argument(a, p, fn, passed_tensors + i))
+                values.append(_scalar_argument(a, p, fn, passed_tensors + i,
+                                               scalar_names[i]))
         if kwargs:
             deps = kwargs.get("deps", ())
             if isinstance(deps, (Value, b.Scalar)):
@@ -176,12 +177,13 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
         if len(args) != len(params):
             raise TypeError(f"@{fn.name} takes {len(params)} argument(s), got {len(args)} "
                             f"(a Graph call passes every parameter)")
-        values = [a if b._is_tensor(p) else _scalar_argument(a, p, fn, i)
+        names = _parameter_names(fn)
+        values = [a if b._is_tensor(p) else _scalar_argument(a, p, fn, i, names[i])
                   for i, (a, p) in enumerate(zip(args, params))]
         for i, (a, p) in enumerate(zip(values, params)):
             if b._is_tensor(p) and not _is_tensor(a):
                 raise ArgumentError(f"@{fn.name} argument #{i} is {describe(a)}, where its "
-                                    f"tensor parameter {_parameter_names(fn)[i]!r} goes", i)
+                                    f"tensor parameter {names[i]!r} goes", i)
         results = [b._wrap(r) for r in b.call(op, values)]
         return results[0] if len(results) == 1 else (None if not results else tuple(results))
     raise TypeError(f"@{fn.name} is an orchestration function: it is an entry, not "

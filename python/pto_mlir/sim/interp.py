@@ -608,6 +608,13 @@ class Interpreter:
 
     def _array_splat(self, ins, env, ex, tenv, block, token):
         env[ins.results[0]] = (env[ins.operands[0]],) * self.types[ins.results[0]].size
+        self._pass_taint(ins, tenv)
+
+    def _pass_taint(self, ins, tenv) -> None:
+        """An array op's result depends on every operand (the slot chosen by
+        a Graph scalar decides which task id a dependency names)."""
+        if tenv is not None:
+            tenv[ins.results[0]] = self._taint_of(tenv, ins.operands)
 
     def _assert(self, ins, env, ex, tenv, block, token):
         """``cf.assert`` (``pto-insert-runtime-checks``): the C++ stops the
@@ -620,6 +627,7 @@ class Interpreter:
         if not 0 <= k < len(arr):
             raise SimError(f"{ins.loc}: pto.array_get index {k} out of bounds for {len(arr)}")
         env[ins.results[0]] = arr[k]
+        self._pass_taint(ins, tenv)
 
     def _array_update(self, ins, env, ex, tenv, block, token):
         arr, k, v = (env[s] for s in ins.operands)
@@ -627,6 +635,7 @@ class Interpreter:
         if not 0 <= k < len(arr):
             raise SimError(f"{ins.loc}: pto.array_update index {k} out of bounds for {len(arr)}")
         env[ins.results[0]] = arr[:k] + (v,) + arr[k + 1:]
+        self._pass_taint(ins, tenv)
 
 
 _HANDLERS = {

@@ -2254,6 +2254,30 @@ module {
 
 // -----
 
+// The other branch of an scf.if never runs after the update: yielding the
+// old array there is fine; reading it after the if is not.
+module {
+  pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
+  pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}, %f: i1) {
+    %c0 = arith.constant 0 : index
+    %none = pto.invalid_task_id
+    %ids = pto.array_splat %none : !pto.task_id_array<2>
+    %r = scf.if %f -> !pto.task_id_array<2> {
+      %x1, %t = pto.submit @k(%x) : (!pto.tensor<16xf32>) -> !pto.tensor<16xf32>
+      // expected-error @below {{'pto.array_update' op updates a task id array that is read again afterwards}}
+      %u = pto.array_update %ids[%c0], %t : !pto.task_id_array<2>
+      scf.yield %u : !pto.task_id_array<2>
+    } else {
+      scf.yield %ids : !pto.task_id_array<2>
+    }
+    // expected-note @below {{read again here}}
+    %g = pto.array_get %ids[%c0] : !pto.task_id_array<2>
+    pto.return
+  }
+}
+
+// -----
+
 module {
   pto.kernel aiv @k(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>})
   pto.orchestration @main(%x: !pto.tensor<16xf32> {pto.direction = #pto.direction<inout>}) {

@@ -379,3 +379,25 @@ pto.orchestration @parallel_loop(%x: !pto.tensor<64xf32>,
 }
 
 }
+
+// A task id array updated in one branch of an scf.if and yielded unchanged
+// by the other (the update is in place; the other branch never follows it).
+// CHECK-LABEL: pto.orchestration @array_update_in_a_branch
+// CHECK:         scf.if
+// CHECK:           pto.array_update
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield %{{.*}} : !pto.task_id_array<2>
+pto.orchestration @array_update_in_a_branch(%f: i1) {
+  %c0 = arith.constant 0 : index
+  %none = pto.invalid_task_id
+  %ids = pto.array_splat %none : !pto.task_id_array<2>
+  %r = scf.if %f -> !pto.task_id_array<2> {
+    %t = pto.task_dummy
+    %u = pto.array_update %ids[%c0], %t : !pto.task_id_array<2>
+    scf.yield %u : !pto.task_id_array<2>
+  } else {
+    scf.yield %ids : !pto.task_id_array<2>
+  }
+  %d = pto.task_dummy deps(%r : !pto.task_id_array<2>)
+  pto.return
+}

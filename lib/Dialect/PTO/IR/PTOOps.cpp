@@ -1293,11 +1293,25 @@ LogicalResult ArrayUpdateOp::verify() {
              << "updates, inside a loop, a task id array defined outside it: "
                 "every iteration would see the previous one's update; carry "
                 "the array through the loop's iter_args";
+  // Whether `user` is in another branch of an scf.if around the update:
+  // the two never run in one execution.
+  auto inOtherBranch = [&](Operation *user) {
+    for (Region *region = (*this)->getParentRegion(); region;
+         region = region->getParentOp()->getParentRegion()) {
+      Operation *parent = region->getParentOp();
+      if (isa<scf::IfOp>(parent) && parent->isProperAncestor(user) &&
+          !region->isAncestor(user->getParentRegion()))
+        return true;
+      if (!parent->getParentRegion())
+        return false;
+    }
+    return false;
+  };
   for (Operation *user : getArray().getUsers()) {
     if (user == getOperation())
       continue;
     Operation *ancestor = (*this)->getBlock()->findAncestorOpInBlock(*user);
-    if (ancestor && ancestor->isBeforeInBlock(*this))
+    if ((ancestor && ancestor->isBeforeInBlock(*this)) || inOtherBranch(user))
       continue;
     InFlightDiagnostic diag =
         emitOpError() << "updates a task id array that is read again "
