@@ -518,9 +518,16 @@ def test_a_dependency_chosen_by_a_graph_scalar_records_per_choice(builder, pto_o
     chooses makes that scalar part of the Graph's Config, so the call that
     chooses the other edge records anew. The simulator replayed the first
     recording (adversarial round, 2026-12-07); both now record twice."""
+    assert_records_twice(CHOSEN_DEPENDENCY, builder, pto_opt, pto_translate, api)
+
+
+def assert_records_twice(module: str, builder, pto_opt, pto_translate, api) -> None:
+    """Runs ``module`` (@main(%x, %y, %n) calling @g(%x, %y, %i) for i < n)
+    at n = 4: the C++ and the simulator agree, and the simulator records @g
+    twice (once per dependency its scalar chooses)."""
     zeros = np.zeros(16, dtype=np.float32)
-    result = cpp_trace.compare(legalize(pto_opt, CHOSEN_DEPENDENCY), [[zeros, zeros, 4]], api,
-                               builder, pto_opt, pto_translate)
+    result = cpp_trace.compare(legalize(pto_opt, module), [[zeros, zeros, 4]], api, builder,
+                               pto_opt, pto_translate)
     assert result.difference is None, result.difference
     records = [event for event in result.sim[0] if event[0] == "graph"]
     assert [event[-1] for event in records].count("record") == 2, records
@@ -697,12 +704,7 @@ def test_a_dependency_chosen_through_a_task_id_array_records_per_choice(
     a select does: both record once per slot (the simulator replayed the
     first recording: adversarial round, 2026-12-07)."""
     assert "pto.array_get %ids1[%slot]" in CHOSEN_BY_ARRAY
-    zeros = np.zeros(16, dtype=np.float32)
-    result = cpp_trace.compare(legalize(pto_opt, CHOSEN_BY_ARRAY), [[zeros, zeros, 4]], api,
-                               builder, pto_opt, pto_translate)
-    assert result.difference is None, result.difference
-    records = [event for event in result.sim[0] if event[0] == "graph"]
-    assert [event[-1] for event in records].count("record") == 2, records
+    assert_records_twice(CHOSEN_BY_ARRAY, builder, pto_opt, pto_translate, api)
 
 
 @pytest.mark.parametrize("api", cpp_trace.API_LEVELS)
