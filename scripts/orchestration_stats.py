@@ -31,7 +31,7 @@ both files is also compared node by node: kind, kernel ids, block count,
 flags, scalars, the set of dependencies (as node numbers in the
 recording, or "before" for a task outside it), the tensor arguments
 (direction, buffer by order of first use in the recording, start offset,
-shape and strides) and whether the node was submitted in a manual scope.
+shape, strides and element type) and whether the node was submitted in a manual scope.
 A run without Graph launches (a tensormap_and_ringbuffer orchestration) is
 compared the same way over the entry's own nodes, "the entry". There the
 runtime infers most dependencies from the tensors: two runs whose nodes
@@ -80,7 +80,7 @@ def _arguments_from_module(path: Path) -> List[Tuple[str, Sequence[int]]]:
 
 
 #: numpy's type of each element type whose values an argument may give.
-_VALUE_TYPES = {"f32": "<f4", "f16": "<f2", "i8": "<i1", "i16": "<i2", "i32": "<i4",
+_VALUE_TYPES = {"f32": "<f4", "f16": "<f2", "i8": "<i1", "ui8": "<u1", "i16": "<i2", "i32": "<i4",
                 "i64": "<i8"}
 
 
@@ -231,11 +231,19 @@ def _comparable(indexed: List[Tuple[int, dict]], merge_allocations: bool = False
     return nodes
 
 
+#: The runtime's DataType enumerators, in order (their values), for the
+#: comparison's rows.
+_DATA_TYPE_NAMES = dict(enumerate(
+    ["FLOAT32", "FLOAT16", "INT32", "INT16", "INT8", "UINT8", "BFLOAT16", "INT64", "UINT64",
+     "UINT16", "UINT32", "BOOL"]))
+
+
 def _tensors(event: dict, buffers: dict) -> tuple:
-    """An event's tensor arguments, each buffer named by order of first use."""
+    """An event's tensor arguments, each buffer named by order of first use,
+    with its element type (the runtime's DataType)."""
     return tuple((d, buffers.setdefault(addr, f"buffer{len(buffers)}"), offset, tuple(shape),
-                  tuple(strides))
-                 for d, addr, offset, shape, strides in event.get("tensors", ()))
+                  tuple(strides), _DATA_TYPE_NAMES.get(dtype[0], dtype[0]) if dtype else None)
+                 for d, addr, offset, shape, strides, *dtype in event.get("tensors", ()))
 
 
 def _windows(module: Optional[Path]) -> str:

@@ -190,7 +190,9 @@ def _program(d: Dims) -> pto.OrchestrationFunction:
     PER_SEQ = pto.Tensor[[B], pto.i32]
     BLOCK_TABLE = pto.Tensor[[None], pto.i32]
     ROPE = pto.Tensor[[d.rope_positions, D], pto.f32]
-    METADATA, WORKSPACE = pto.Tensor[[d.tiling_bytes], pto.i8], pto.Tensor[[d.workspace_bytes], pto.i8]
+    # The attention's byte buffers (the runtime's UINT8).
+    METADATA = pto.Tensor[[d.tiling_bytes], pto.ui8]
+    WORKSPACE = pto.Tensor[[d.workspace_bytes], pto.ui8]
     WQ, WKV = pto.Tensor[[H, H], pto.bf16], pto.Tensor[[H, KV], pto.bf16]
     WO, W_IN, W_DOWN = pto.Tensor[[H, H], pto.bf16], pto.Tensor[[H, I], pto.bf16], pto.Tensor[[I, H], pto.bf16]
     GAMMA = pto.Tensor[[L, H], pto.f32]
@@ -508,8 +510,8 @@ def _program(d: Dims) -> pto.OrchestrationFunction:
         stacked = [input_rms_weight, wq, wk, wv, q_norm_weight, k_norm_weight, seq_lens,
                    block_table, slot_mapping, rope_cos, rope_sin, k_cache, v_cache, wo, w_gate,
                    w_up, w_down, post_rms_weight]
-        pa_metadata = pto.create([d.tiling_bytes], pto.i8)
-        pa_workspace = pto.create([d.workspace_bytes], pto.i8)
+        pa_metadata = pto.create([d.tiling_bytes], pto.ui8)
+        pa_workspace = pto.create([d.workspace_bytes], pto.ui8)
         cur = pto.create([B, H], pto.f32)
         normed = pto.create([B, H], pto.bf16)
         # The tiling reads the cache geometry off the arguments.

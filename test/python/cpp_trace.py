@@ -50,7 +50,8 @@ API_LEVELS = pto.RUNTIME_APIS
 ENTRY = "aicpu_orchestration_entry"
 
 #: The runtime's DataType code of each element type (its data_type.h order).
-DATA_TYPES = {"f32": 0, "f16": 1, "i32": 2, "i16": 3, "i8": 4, "bf16": 6, "i64": 7, "i1": 11}
+DATA_TYPES = {"f32": 0, "f16": 1, "i32": 2, "i16": 3, "i8": 4, "ui8": 5, "bf16": 6, "i64": 7,
+              "i1": 11}
 
 
 class ToolError(RuntimeError):
@@ -297,7 +298,7 @@ def canonical_cpp_run(run: dict, sim_canonical: Sequence[tuple]) -> List[tuple]:
             scalars = tuple((v & ((1 << w) - 1), w) for v, w in zip(e["scalars"], widths))
             kernels = tuple(e["kernels"])
             out.append(("task", kernels,
-                        tuple((d, name(a), o, tuple(s), tuple(st)) for d, a, o, s, st in e["tensors"]),
+                        tuple((d, name(a), o, tuple(s), tuple(st)) for d, a, o, s, st, *_ in e["tensors"]),
                         scalars, e["blocks"], tuple(e["flags"]), tuple(sorted(set(e["deps"])))))
         elif kind == "dummy":
             out.append(("dummy", tuple(sorted(set(e["deps"])))))

@@ -45,7 +45,7 @@ def _build(d: Dims) -> Module:
     per_seq = _t([B], "i32")
     block_table_t = _t([b.DYNAMIC], "i32")
     rope = _t([d.rope_positions, D], "f32")
-    metadata, workspace = _t([d.tiling_bytes], "i8"), _t([d.workspace_bytes], "i8")
+    metadata, workspace = _t([d.tiling_bytes], "ui8"), _t([d.workspace_bytes], "ui8")
     wq_t, wkv_t = _t([H, H], "bf16"), _t([H, KV], "bf16")
     wo_t, w_in_t, w_down_t = _t([H, H], "bf16"), _t([H, I], "bf16"), _t([I, H], "bf16")
     index = "index"
@@ -177,8 +177,8 @@ def _build(d: Dims) -> Module:
             hidden_states, *layer_inputs, out = b.arguments(main)
             (input_rms_weight, _, _, _, _, _, seq_lens, block_table, _, _, _, k_cache,
              *_) = layer_inputs
-            pa_metadata = b.create([d.tiling_bytes], "i8", name="pa_metadata")
-            pa_workspace = b.create([d.workspace_bytes], "i8", name="pa_workspace")
+            pa_metadata = b.create([d.tiling_bytes], "ui8", name="pa_metadata")
+            pa_workspace = b.create([d.workspace_bytes], "ui8", name="pa_workspace")
             cur = b.create([B, H], "f32", name="cur")
             normed = b.create([B, H], "bf16", name="normed")
             # The tiling reads the cache geometry off the arguments.

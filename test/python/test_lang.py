@@ -584,6 +584,9 @@ def test_a_tensor_where_a_scalar_belongs_is_reported_at_the_operand():
      "parameter 'k'"),
     ("step(a, c, 's')", "'s')", "@step argument #2 is the Python str 's', where its scalar "
      "parameter 'k' (index) goes"),
+    ("r = pto.submit(step, a, c, 0)\nstep(a, r, 1)", "step(a, r, 1)",
+     "@step argument #1 is a tuple of 2 results (a launch returns one per out or inout "
+     "tensor: unpack them"),
     ("step(a, c, n, blocks=2, colour=1)", "step(a, c, n, blocks", "unknown launch option"),
     ("try:\n    pass\nexcept Exception:\n    pass", "try:",
      "a `try` statement is not supported"),

@@ -276,6 +276,6 @@ def test_cache_geometry_comes_from_the_inputs(compiled, tmp_path):
         attention = [e for e in tasks if e["kernels"] == [11, 12, 12]]
         assert len(attention) == d.layers
         for layer, task in enumerate(attention):
-            _, _, offset, shape, _ = task["tensors"][2]   # this layer's k_cache rows
+            _, _, offset, shape, _, _ = task["tensors"][2]  # this layer's k_cache rows
             assert shape == [rows // d.layers, d.head_dim]
             assert offset == layer * (rows // d.layers) * d.head_dim

@@ -806,7 +806,8 @@ inline void emit_task(const Task& task, const std::vector<int64_t>& deps, uint64
         const ChipTensor& t = task.tensors[i];
         line += std::string(i ? "," : "") + "[\"" + direction(task.tags[i]) + "\"," +
                 std::to_string(t.buffer.addr) + "," + std::to_string(t.start_offset) + ",[" +
-                join(t.shapes, t.ndims) + "],[" + join(t.strides, t.ndims) + "]]";
+                join(t.shapes, t.ndims) + "],[" + join(t.strides, t.ndims) + "]," +
+                std::to_string(static_cast<int>(t.dtype)) + "]";
     }
     line += "],\"scalars\":[";
     for (size_t i = 0; i < task.scalars.size(); ++i) line += (i ? "," : "") + std::to_string(task.scalars[i]);

@@ -81,6 +81,11 @@ static FailureOr<StringRef> getDataType(Type elementType) {
       .Case([](Float16Type) { return StringRef("DataType::FLOAT16"); })
       .Case([](BFloat16Type) { return StringRef("DataType::BFLOAT16"); })
       .Case([](IntegerType t) -> FailureOr<StringRef> {
+        if (t.isUnsigned()) {
+          if (t.getWidth() == 8)
+            return StringRef("DataType::UINT8");
+          return failure();
+        }
         switch (t.getWidth()) {
         case 1:
           return StringRef("DataType::BOOL");

@@ -90,6 +90,7 @@ from .types import (
     i32,
     i64,
     index,
+    ui8,
     overwrites,
     window,
 )
@@ -99,7 +100,7 @@ __all__ = [
     "OrchestrationFunction", "kernel", "graph", "orchestration", "module",
     "DType", "TensorType", "ScalarType", "ParamType", "Tensor", "Scalar", "In", "Out",
     "InOut", "Index", "window", "overwrites", "bf16", "f16", "f32", "f64", "i1", "i8",
-    "i16", "i32", "i64", "index",
+    "i16", "i32", "i64", "index", "ui8",
     "range", "parallel", "scope", "create", "create_info", "full", "reshape", "transpose", "dim", "cast",
     "submit", "task_dummy", "invalid_task_id", "owner_task_id", "set_owner",
     "task_id_array", "array_get", "array_update",

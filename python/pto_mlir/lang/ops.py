@@ -121,6 +121,13 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
         passed_tensors = next((i for i, tensor in enumerate(is_tensor) if not tensor),
                               len(args))
         scalar_names = _parameter_names(fn)[tensors:]
+        for i, a in enumerate(args):
+            # The results of a launch with several outs, passed as one.
+            if isinstance(a, tuple) and a and all(isinstance(v, (Value, b.Scalar))
+                                                  for v in a):
+                raise ArgumentError(f"@{fn.name} argument #{i} is a tuple of {len(a)} results "
+                                    f"(a launch returns one per out or inout tensor: unpack "
+                                    f"them, `x, y = k(...)`)", i)
         for i in builtins.range(passed_tensors, len(args)):
             if is_tensor[i]:
                 raise ArgumentError(f"@{fn.name} argument #{i} is a tensor after a scalar: "

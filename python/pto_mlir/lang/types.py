@@ -101,13 +101,16 @@ _MLIR_TYPES = {
     "bf16": BF16Type.get, "f16": F16Type.get, "f32": F32Type.get, "f64": F64Type.get,
     "index": IndexType.get,
     **{f"i{w}": (lambda w=w: IntegerType.get_signless(w)) for w in (1, 8, 16, 32, 64)},
+    "ui8": lambda: IntegerType.get_unsigned(8),
 }
 
 bf16, f16, f32, f64 = DType("bf16"), DType("f16"), DType("f32"), DType("f64")
 i1, i8, i16, i32, i64 = DType("i1"), DType("i8"), DType("i16"), DType("i32"), DType("i64")
 index = DType("index")
+#: A byte: a tensor element only (a kernel's workspace, DataType::UINT8).
+ui8 = DType("ui8")
 
-_TENSOR_ELEMENTS = ("f16", "bf16", "f32", "i1", "i8", "i16", "i32", "i64")
+_TENSOR_ELEMENTS = ("f16", "bf16", "f32", "i1", "i8", "i16", "i32", "i64", "ui8")
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ STORAGE_DTYPES = {
     "f64": np.dtype(np.float64),
     "i1": np.dtype(np.uint8),
     "i8": np.dtype(np.int8),
+    "ui8": np.dtype(np.uint8),
     "i16": np.dtype(np.int16),
     "i32": np.dtype(np.int32),
     "i64": np.dtype(np.int64),

@@ -32,18 +32,18 @@ func.func private @f(!pto.tensor<f32, dn>)
 
 // -----
 
-// expected-error@+1 {{invalid tensor element type 'f64': expected f16, bf16, f32, i1, i8, i16, i32 or i64}}
+// expected-error@+1 {{invalid tensor element type 'f64': expected f16, bf16, f32, i1, i8, i16, i32, i64 or ui8}}
 func.func private @f(!pto.tensor<16xf64>)
 
 // -----
 
-// expected-error@+1 {{invalid tensor element type 'i128': expected f16, bf16, f32, i1, i8, i16, i32 or i64}}
+// expected-error@+1 {{invalid tensor element type 'i128': expected f16, bf16, f32, i1, i8, i16, i32, i64 or ui8}}
 func.func private @f(!pto.tensor<16xi128>)
 
 // -----
 
 // Integers narrower than 64 bits are limited to the widths the runtime has.
-// expected-error@+1 {{invalid tensor element type 'i4': expected f16, bf16, f32, i1, i8, i16, i32 or i64}}
+// expected-error@+1 {{invalid tensor element type 'i4': expected f16, bf16, f32, i1, i8, i16, i32, i64 or ui8}}
 func.func private @f(!pto.tensor<16xi4>)
 
 // -----
@@ -53,8 +53,20 @@ func.func private @f(!pto.tensor<16xsi32>)
 
 // -----
 
-// expected-error@+1 {{invalid tensor element type 'ui8'}}
-func.func private @f(!pto.tensor<16xui8>)
+// Of the unsigned integers only ui8, a byte buffer (DataType::UINT8).
+// expected-error@+1 {{invalid tensor element type 'ui16'}}
+func.func private @f(!pto.tensor<16xui16>)
+
+// -----
+
+// A byte buffer has no scalar type on the host: no read, no write.
+module {
+  pto.orchestration @main(%b: !pto.tensor<16xui8> {pto.direction = #pto.direction<inout>}) {
+    // expected-error @below {{'pto.read' op result #0 must be scalar (signless integer or float of at most 64 bits, or index), but got 'ui8'}}
+    %v = pto.read %b[0] : !pto.tensor<16xui8>
+    pto.return
+  }
+}
 
 // -----
 

@@ -3,7 +3,7 @@
 // Tensor kinds (spec "External vs Internal Tensors"): external tensors bind
 // the entry's tensor slots (`ext_<name>`, any layout); internal tensors are
 // pto.create, allocated in one alloc_tensors batch at scope entry (one
-// DataType per element type); a view is a local ChipTensor; a launch that
+// DataType per element type, ui8 the byte buffer UINT8); a view is a local ChipTensor; a launch that
 // omits an Out tensor gets a runtime-allocated output read back with get_ref.
 
 // CHECK-LABEL: void aicpu_orchestration_entry(const ChipTaskArgs& orch_args) {
@@ -27,7 +27,9 @@
 // CHECK-NEXT:      TensorCreateInfo q64_ci(q64_ci_shapes, 1, DataType::INT64);
 // CHECK-NEXT:      uint32_t mask_ci_shapes[1] = {4};
 // CHECK-NEXT:      TensorCreateInfo mask_ci(mask_ci_shapes, 1, DataType::BOOL);
-// CHECK-NEXT:      TaskOutputTensors alloc_0 = alloc_tensors(tmp_ci, h_ci, bh_ci, q8_ci, q16_ci, q32_ci, q64_ci, mask_ci);
+// CHECK-NEXT:      uint32_t bytes_ci_shapes[1] = {4};
+// CHECK-NEXT:      TensorCreateInfo bytes_ci(bytes_ci_shapes, 1, DataType::UINT8);
+// CHECK-NEXT:      TaskOutputTensors alloc_0 = alloc_tensors(tmp_ci, h_ci, bh_ci, q8_ci, q16_ci, q32_ci, q64_ci, mask_ci, bytes_ci);
 // CHECK-NEXT:      const ChipTensor& tmp = alloc_0.get_ref(0);
 // CHECK-NEXT:      const ChipTensor& h = alloc_0.get_ref(1);
 // CHECK-NEXT:      const ChipTensor& bh = alloc_0.get_ref(2);
@@ -36,6 +38,7 @@
 // CHECK-NEXT:      const ChipTensor& q32 = alloc_0.get_ref(5);
 // CHECK-NEXT:      const ChipTensor& q64 = alloc_0.get_ref(6);
 // CHECK-NEXT:      const ChipTensor& mask = alloc_0.get_ref(7);
+// CHECK-NEXT:      const ChipTensor& bytes = alloc_0.get_ref(8);
 // CHECK-NEXT:      uint32_t top_shapes[2] = {16, 16};
 // CHECK-NEXT:      uint32_t top_offsets[2] = {16, 0};
 // CHECK-NEXT:      ChipTensor top = ext_nd.view(top_shapes, top_offsets);
@@ -74,6 +77,7 @@
 // CHECK-NEXT:      params_t3.add_output(q32);
 // CHECK-NEXT:      params_t3.add_output(q64);
 // CHECK-NEXT:      params_t3.add_output(mask);
+// CHECK-NEXT:      params_t3.add_output(bytes);
 // CHECK-NEXT:      rt_submit_aiv_task(1, params_t3);
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -88,7 +92,8 @@ module {
                            %d: !pto.tensor<4xi16> {pto.direction = #pto.direction<out>},
                            %e: !pto.tensor<4xi32> {pto.direction = #pto.direction<out>},
                            %f: !pto.tensor<4xi64> {pto.direction = #pto.direction<out>},
-                           %g: !pto.tensor<4xi1> {pto.direction = #pto.direction<out>})
+                           %g: !pto.tensor<4xi1> {pto.direction = #pto.direction<out>},
+                           %h: !pto.tensor<4xui8> {pto.direction = #pto.direction<out>})
   pto.orchestration @kinds(%nd: !pto.tensor<32x16xf32> loc("nd"),
                            %dn: !pto.tensor<16x16xf32, dn> loc("dn"),
                            %out: !pto.tensor<16x16xf32> {pto.direction = #pto.direction<out>} loc("out")) {
@@ -104,7 +109,8 @@ module {
     %e = pto.create : !pto.tensor<4xi32> loc("q32")
     %f = pto.create : !pto.tensor<4xi64> loc("q64")
     %g = pto.create : !pto.tensor<4xi1> loc("mask")
-    %r2:8 = pto.submit @fill_all(%a, %b, %c, %d, %e, %f, %g) : (!pto.tensor<4xf16>, !pto.tensor<4xbf16>, !pto.tensor<4xi8>, !pto.tensor<4xi16>, !pto.tensor<4xi32>, !pto.tensor<4xi64>, !pto.tensor<4xi1>) -> (!pto.tensor<4xf16>, !pto.tensor<4xbf16>, !pto.tensor<4xi8>, !pto.tensor<4xi16>, !pto.tensor<4xi32>, !pto.tensor<4xi64>, !pto.tensor<4xi1>)
+    %h = pto.create : !pto.tensor<4xui8> loc("bytes")
+    %r2:9 = pto.submit @fill_all(%a, %b, %c, %d, %e, %f, %g, %h) : (!pto.tensor<4xf16>, !pto.tensor<4xbf16>, !pto.tensor<4xi8>, !pto.tensor<4xi16>, !pto.tensor<4xi32>, !pto.tensor<4xi64>, !pto.tensor<4xi1>, !pto.tensor<4xui8>) -> (!pto.tensor<4xf16>, !pto.tensor<4xbf16>, !pto.tensor<4xi8>, !pto.tensor<4xi16>, !pto.tensor<4xi32>, !pto.tensor<4xi64>, !pto.tensor<4xi1>, !pto.tensor<4xui8>)
     pto.return
   }
 }

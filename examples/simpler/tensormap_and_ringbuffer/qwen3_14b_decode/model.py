@@ -105,8 +105,8 @@ def _program(d: Dims) -> pto.OrchestrationFunction:
     # Read off the arguments at run time: the cache rows, the block table.
     CACHE, BLOCK_TABLE = pto.Tensor[[None, D], pto.bf16], pto.Tensor[[None], pto.i32]
     PER_SEQ, ROPE = pto.Tensor[[B], pto.i32], pto.Tensor[[d.rope_positions, D], pto.f32]
-    METADATA = pto.Tensor[[d.tiling_bytes], pto.i8]
-    WORKSPACE = pto.Tensor[[d.workspace_bytes], pto.i8]
+    METADATA = pto.Tensor[[d.tiling_bytes], pto.ui8]
+    WORKSPACE = pto.Tensor[[d.workspace_bytes], pto.ui8]
 
     # -- Kernels, in the order of their ids. Scalars are element offsets.
 
@@ -222,8 +222,8 @@ def _program(d: Dims) -> pto.OrchestrationFunction:
             block_table: BLOCK_TABLE, slot_mapping: PER_SEQ, rope_cos: ROPE, rope_sin: ROPE,
             k_cache: pto.InOut[CACHE], v_cache: pto.InOut[CACHE], wo: WQ, w_gate: W_IN,
             w_up: W_IN, w_down: W_DOWN, post_rms_weight: GAMMA, out: pto.Out[HID_BF16]):
-        pa_metadata = pto.create([d.tiling_bytes], pto.i8)
-        pa_workspace = pto.create([d.workspace_bytes], pto.i8)
+        pa_metadata = pto.create([d.tiling_bytes], pto.ui8)
+        pa_workspace = pto.create([d.workspace_bytes], pto.ui8)
         cur = pto.create([B, H], pto.f32)
         normed = pto.create([B, H], pto.bf16)
         # The tiling reads the cache geometry off the arguments.

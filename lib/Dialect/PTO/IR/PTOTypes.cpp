@@ -27,9 +27,10 @@ void PTODialect::registerTypes() {
 //===----------------------------------------------------------------------===//
 
 bool TensorType::isValidElementType(Type type) {
+  // ui8: a byte buffer the runtime types UINT8 (a kernel's workspace).
   return type.isSignlessInteger(1) || type.isSignlessInteger(8) ||
          type.isSignlessInteger(16) || type.isSignlessInteger(32) ||
-         type.isSignlessInteger(64) ||
+         type.isSignlessInteger(64) || type.isUnsignedInteger(8) ||
          isa<Float16Type, BFloat16Type, Float32Type>(type);
 }
 
@@ -38,7 +39,7 @@ LogicalResult TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Layout layout) {
   if (!isValidElementType(elementType))
     return emitError() << "invalid tensor element type " << elementType
-                       << ": expected f16, bf16, f32, i1, i8, i16, i32 or i64";
+                       << ": expected f16, bf16, f32, i1, i8, i16, i32, i64 or ui8";
   if (shape.size() > kMaxTensorDims)
     return emitError() << "tensor of rank " << shape.size()
                        << ": the runtime's tensors have at most "

@@ -20,7 +20,9 @@ def PTO_TensorType : PTO_Type<"Tensor", "tensor", [
     A tensor in global memory, passed to tasks by reference. The shape lists
     one extent per axis; `?` is an extent known only at run time (read it with
     `pto.dim`). The element type is a builtin float (`f16`, `bf16`, `f32`) or
-    signless integer (`i1` to `i64`). The optional layout is `nd` (row
+    signless integer (`i1` to `i64`), or `ui8` for a byte buffer the
+    runtime types `UINT8` (a host read or write has no scalar of that
+    type). The optional layout is `nd` (row
     major, the default, not printed) or `dn` (column major).
 
     ```mlir
