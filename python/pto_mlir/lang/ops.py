@@ -82,7 +82,47 @@ class ArgumentError(TypeError):
 
 
 def _parameter_names(fn: PtoFunction) -> list:
-    return [arg.arg for arg in fn.source().function.args.args]
+    """``fn``'s parameter names, read off its `def` once (every launch of a
+    kernel may need them for a message)."""
+    function = fn.source().function
+    names = getattr(function, "pto_parameter_names", None)
+    if names is None:
+        names = function.pto_parameter_names = [arg.arg for arg in function.args.args]
+    return names
+
+
+def _tuple_of_results(fn: PtoFunction, args: Sequence) -> Optional[ArgumentError]:
+    """The error for the results of a launch with several outs passed as one
+    argument, if an argument is such a tuple."""
+    for i, a in enumerate(args):
+        if isinstance(a, tuple) and a and all(isinstance(v, (Value, b.Scalar)) for v in a):
+            return ArgumentError(f"@{fn.name} argument #{i} is a tuple of {len(a)} results "
+                                 f"(a launch returns one per out or inout tensor: unpack "
+                                 f"them, `x, y = k(...)`)", i)
+    return None
+
+
+def _misplaced_argument(fn, args, is_tensor, passed_tensors, tensors, scalars,
+                        scalar_names) -> TypeError:
+    """Why a kernel launch's arguments do not fit its parameters (tensors
+    first, then scalars): found only once they do not."""
+    error = _tuple_of_results(fn, args)
+    if error is not None:
+        return error
+    for i in builtins.range(passed_tensors, len(args)):
+        if is_tensor[i]:
+            return ArgumentError(f"@{fn.name} argument #{i} is a tensor after a scalar: "
+                                 f"its tensors come first, then its scalars", i)
+    if passed_tensors > tensors:
+        return ArgumentError(
+            f"@{fn.name} argument #{tensors} is a tensor, where its scalar parameter "
+            f"{scalar_names[0]!r} ({scalars[0]}) goes: it takes {tensors} tensor(s), "
+            f"then {len(scalars)} scalar(s)" if scalars else
+            f"@{fn.name} takes {tensors} tensor(s) and no scalar, got {passed_tensors} "
+            f"tensors", tensors)
+    return TypeError(f"@{fn.name} takes {len(scalars)} scalar argument(s) after its tensors "
+                     f"({', '.join(scalar_names) or 'none'}), got "
+                     f"{len(args) - passed_tensors}")
 
 
 def _scalar_argument(v, param_type, fn: PtoFunction, position: int, name: str):
@@ -121,28 +161,10 @@ def launch(session, fn: PtoFunction, args: Sequence, kwargs: dict, with_task_id:
         passed_tensors = next((i for i, tensor in enumerate(is_tensor) if not tensor),
                               len(args))
         scalar_names = _parameter_names(fn)[tensors:]
-        for i, a in enumerate(args):
-            # The results of a launch with several outs, passed as one.
-            if isinstance(a, tuple) and a and all(isinstance(v, (Value, b.Scalar))
-                                                  for v in a):
-                raise ArgumentError(f"@{fn.name} argument #{i} is a tuple of {len(a)} results "
-                                    f"(a launch returns one per out or inout tensor: unpack "
-                                    f"them, `x, y = k(...)`)", i)
-        for i in builtins.range(passed_tensors, len(args)):
-            if is_tensor[i]:
-                raise ArgumentError(f"@{fn.name} argument #{i} is a tensor after a scalar: "
-                                    f"its tensors come first, then its scalars", i)
-        if passed_tensors > tensors:
-            raise ArgumentError(
-                f"@{fn.name} argument #{tensors} is a tensor, where its scalar parameter "
-                f"{scalar_names[0]!r} ({scalars[0]}) goes: it takes {tensors} tensor(s), "
-                f"then {len(scalars)} scalar(s)" if scalars else
-                f"@{fn.name} takes {tensors} tensor(s) and no scalar, got "
-                f"{passed_tensors} tensors", tensors)
-        if len(args) - passed_tensors != len(scalars):
-            raise TypeError(f"@{fn.name} takes {len(scalars)} scalar argument(s) after its "
-                            f"tensors ({', '.join(scalar_names) or 'none'}), got "
-                            f"{len(args) - passed_tensors}")
+        if passed_tensors > tensors or len(args) - passed_tensors != len(scalars) or \
+                builtins.any(is_tensor[passed_tensors:]):
+            raise _misplaced_argument(fn, args, is_tensor, passed_tensors, tensors, scalars,
+                                      scalar_names)
         values = list(args[:passed_tensors])
         for i, (a, p, width) in enumerate(zip(args[passed_tensors:], scalars, widths)):
             if isinstance(a, (Value, b.Scalar)) and _raw_type(a) != p:
